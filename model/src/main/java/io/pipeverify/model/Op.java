@@ -1,0 +1,214 @@
+package io.pipeverify.model;
+
+import java.util.Objects;
+import java.util.OptionalInt;
+
+/**
+ * One instruction of a wave's program (semantics.md section 2). Every op knows its {@link Origin}.
+ */
+public sealed interface Op {
+
+  Origin origin();
+
+  /** The op's name in the file format and in listings ({@code g2s}, {@code wait}, ...). */
+  String kind();
+
+  /** An op that touches LDS: g2s, ds_read or ds_write. */
+  sealed interface LdsAccess extends Op {
+    String buffer();
+
+    Expr slot();
+
+    Region region();
+
+    TileTag tile();
+
+    boolean writes();
+  }
+
+  /** {@code buffer_load_dwordx4 ... lds}: global to LDS, counted by vmcnt. */
+  record G2s(String buffer, Expr slot, Region region, TileTag tile, Origin origin)
+      implements LdsAccess {
+    public G2s {
+      Objects.requireNonNull(buffer);
+      Objects.requireNonNull(slot);
+      Objects.requireNonNull(region);
+      Objects.requireNonNull(tile);
+      Objects.requireNonNull(origin);
+    }
+
+    @Override
+    public String kind() {
+      return "g2s";
+    }
+
+    @Override
+    public boolean writes() {
+      return true;
+    }
+  }
+
+  /** A global load into VGPRs ({@code tt.load}); counted by vmcnt, defines {@code dst}. */
+  record GLoad(String dst, TileTag tile, Origin origin) implements Op {
+    public GLoad {
+      Objects.requireNonNull(dst);
+      Objects.requireNonNull(tile);
+      Objects.requireNonNull(origin);
+    }
+
+    @Override
+    public String kind() {
+      return "gload";
+    }
+  }
+
+  /** {@code ds_read_b128}: reads LDS into register {@code dst}; counted by lgkmcnt. */
+  record DsRead(String buffer, Expr slot, Region region, String dst, TileTag tile, Origin origin)
+      implements LdsAccess {
+    public DsRead {
+      Objects.requireNonNull(buffer);
+      Objects.requireNonNull(slot);
+      Objects.requireNonNull(region);
+      Objects.requireNonNull(dst);
+      Objects.requireNonNull(tile);
+      Objects.requireNonNull(origin);
+    }
+
+    @Override
+    public String kind() {
+      return "ds_read";
+    }
+
+    @Override
+    public boolean writes() {
+      return false;
+    }
+  }
+
+  /** {@code ds_write_b128}: writes register {@code src} to LDS; counted by lgkmcnt. */
+  record DsWrite(String buffer, Expr slot, Region region, String src, TileTag tile, Origin origin)
+      implements LdsAccess {
+    public DsWrite {
+      Objects.requireNonNull(buffer);
+      Objects.requireNonNull(slot);
+      Objects.requireNonNull(region);
+      Objects.requireNonNull(src);
+      Objects.requireNonNull(tile);
+      Objects.requireNonNull(origin);
+    }
+
+    @Override
+    public String kind() {
+      return "ds_write";
+    }
+
+    @Override
+    public boolean writes() {
+      return true;
+    }
+  }
+
+  /** {@code s_waitcnt vmcnt(N) lgkmcnt(M)}; an absent counter is not waited on. */
+  record Wait(OptionalInt vmcnt, OptionalInt lgkmcnt, Origin origin) implements Op {
+    public Wait {
+      Objects.requireNonNull(vmcnt);
+      Objects.requireNonNull(lgkmcnt);
+      Objects.requireNonNull(origin);
+      if (vmcnt.isEmpty() && lgkmcnt.isEmpty()) {
+        throw new IllegalArgumentException("a wait needs vmcnt or lgkmcnt");
+      }
+    }
+
+    public static Wait vmcnt(int n, Origin origin) {
+      return new Wait(OptionalInt.of(n), OptionalInt.empty(), origin);
+    }
+
+    public static Wait lgkmcnt(int n, Origin origin) {
+      return new Wait(OptionalInt.empty(), OptionalInt.of(n), origin);
+    }
+
+    @Override
+    public String kind() {
+      return "wait";
+    }
+  }
+
+  /** {@code s_barrier}: the n-th barrier of every wave joins (matched by count). */
+  record Barrier(Origin origin) implements Op {
+    public Barrier {
+      Objects.requireNonNull(origin);
+    }
+
+    @Override
+    public String kind() {
+      return "barrier";
+    }
+  }
+
+  /**
+   * {@code v_mfma}: the product of A fragment register {@code a} and B fragment register {@code b}
+   * for output fragment (i, j) and k-chunk {@code kChunk} of K tile {@code kTile}.
+   */
+  record Mfma(String a, String b, int i, int j, int kChunk, Expr kTile, Origin origin)
+      implements Op {
+    public Mfma {
+      Objects.requireNonNull(a);
+      Objects.requireNonNull(b);
+      Objects.requireNonNull(kTile);
+      Objects.requireNonNull(origin);
+    }
+
+    @Override
+    public String kind() {
+      return "mfma";
+    }
+  }
+
+  /** {@code sched_barrier(mask)}: a compiler hint, no ordering effect in the semantics. */
+  record SchedBarrier(int mask, Origin origin) implements Op {
+    public SchedBarrier {
+      Objects.requireNonNull(origin);
+    }
+
+    @Override
+    public String kind() {
+      return "sched_barrier";
+    }
+  }
+
+  /** {@code s_setprio}: an arbiter hint, no ordering effect in the semantics. */
+  record SetPrio(int priority, Origin origin) implements Op {
+    public SetPrio {
+      Objects.requireNonNull(origin);
+    }
+
+    @Override
+    public String kind() {
+      return "setprio";
+    }
+  }
+
+  /** Closes an async copy group (TileLang / Triton); lowered away before verification. */
+  record CommitGroup(Origin origin) implements Op {
+    public CommitGroup {
+      Objects.requireNonNull(origin);
+    }
+
+    @Override
+    public String kind() {
+      return "commit_group";
+    }
+  }
+
+  /** Waits until at most {@code pending} groups are in flight; lowered to a vmcnt wait. */
+  record WaitGroup(int pending, Origin origin) implements Op {
+    public WaitGroup {
+      Objects.requireNonNull(origin);
+    }
+
+    @Override
+    public String kind() {
+      return "wait_group";
+    }
+  }
+}

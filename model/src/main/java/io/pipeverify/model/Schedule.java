@@ -1,0 +1,97 @@
+package io.pipeverify.model;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * A pipelined GEMM schedule for one workgroup: the machine (target, waves, implicit-wait model),
+ * the LDS buffers, the GEMM tile, and the program of every wave. The loop runs for a trip count
+ * {@code T >= 1} that is a parameter of the verdict, not of the schedule; {@code nominalTripCount}
+ * is only the value used when a concrete one is needed (replay, emitted kernels' defaults).
+ *
+ * <p>Build one with the record constructor; {@link ScheduleValidator} checks the semantic rules.
+ */
+public record Schedule(
+    String name,
+    Target target,
+    int waves,
+    ImplicitWaits implicitWaits,
+    List<WaveParam> waveParams,
+    List<LdsBuffer> buffers,
+    Gemm gemm,
+    List<WaveProgram> programs,
+    int nominalTripCount) {
+
+  /** The loop variable and the trip-count variable of expressions. */
+  public static final String K = "k";
+
+  public static final String TRIP_COUNT = "T";
+  public static final String WAVE = "w";
+
+  public Schedule {
+    Objects.requireNonNull(name);
+    Objects.requireNonNull(target);
+    Objects.requireNonNull(implicitWaits);
+    Objects.requireNonNull(gemm);
+    waveParams = List.copyOf(waveParams);
+    buffers = List.copyOf(buffers);
+    programs = List.copyOf(programs);
+  }
+
+  public Optional<LdsBuffer> buffer(String bufferName) {
+    return buffers.stream().filter(b -> b.name().equals(bufferName)).findFirst();
+  }
+
+  /** The program wave {@code w} runs. */
+  public WaveProgram programOf(int w) {
+    for (WaveProgram p : programs) {
+      if (p.waves().contains(w)) {
+        return p;
+      }
+    }
+    throw new IllegalArgumentException("wave " + w + " has no program");
+  }
+
+  /**
+   * The variables for evaluating wave {@code w}'s expressions: {@code w} and the wave parameters
+   * (each may use {@code w} and earlier parameters).
+   */
+  public Map<String, Long> waveEnv(int w) {
+    Map<String, Long> env = new HashMap<>();
+    env.put(WAVE, (long) w);
+    for (WaveParam p : waveParams) {
+      env.put(p.name(), p.value().eval(env));
+    }
+    return env;
+  }
+
+  /** Total LDS bytes of all buffers and slots. */
+  public long ldsBytes() {
+    return buffers.stream().mapToLong(LdsBuffer::totalBytes).sum();
+  }
+
+  /**
+   * The schedule's period (semantics.md section 6; P = S for the usual {@code k % S} slot
+   * rotation): the lcm of the periods of all slot and region expressions, in {@code k} for the loop
+   * body and in {@code T} for the prologue and epilogue. Validated schedules always have one.
+   */
+  public long period() {
+    long p = 1;
+    for (WaveProgram prog : programs) {
+      for (Section section : Section.values()) {
+        String var = section == Section.LOOP ? K : TRIP_COUNT;
+        for (Op op : prog.section(section)) {
+          if (op instanceof Op.LdsAccess a) {
+            for (Expr e : List.of(a.slot(), a.region().start(), a.region().count())) {
+              p = Periodicity.lcm(p, e.periodIn(var).orElse(1));
+            }
+          }
+        }
+      }
+    }
+    return p;
+  }
+}
