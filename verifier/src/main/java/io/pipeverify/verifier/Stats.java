@@ -1,0 +1,16 @@
+package io.pipeverify.verifier;
+
+import java.time.Duration;
+
+/**
+ * Work done for a verdict, summed over all trip counts checked: events and edges of the
+ * happens-before graphs, conflicting access pairs checked, Z3 queries and time in Z3, and the total
+ * wall time.
+ */
+public record Stats(
+    long events,
+    long edges,
+    long pairsChecked,
+    int solverQueries,
+    Duration solverTime,
+    Duration totalTime) {}

@@ -1,0 +1,250 @@
+package io.pipeverify.verifier;
+
+import io.pipeverify.model.Op;
+import io.pipeverify.model.Schedule;
+import io.pipeverify.model.Section;
+import io.pipeverify.model.WaveProgram;
+import io.pipeverify.verifier.check.CounterChecker;
+import io.pipeverify.verifier.check.CounterexampleBuilder;
+import io.pipeverify.verifier.check.Finding;
+import io.pipeverify.verifier.check.InstanceText;
+import io.pipeverify.verifier.check.RaceChecker;
+import io.pipeverify.verifier.check.TimingEncoder;
+import io.pipeverify.verifier.hb.HappensBefore;
+import io.pipeverify.verifier.smt.SolverOutcome;
+import io.pipeverify.verifier.smt.TimingProblem;
+import io.pipeverify.verifier.smt.Z3Session;
+import io.pipeverify.verifier.unroll.Execution;
+import io.pipeverify.verifier.unroll.Instance;
+import io.pipeverify.verifier.unroll.Unroller;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Decides P1, P2, P6 and P7 for every trip count T >= 1 (semantics.md sections 4 and 6).
+ *
+ * <p>P6 is decided symbolically in T by Z3. P7 by {@link CounterChecker}'s finite-state argument.
+ * P1 and P2 by unrolling T = 1..3P-1 (P the schedule's period): proofs/cutoff.md shows that a
+ * violation at any larger T implies one at a T in that range. For each T the happens-before graph
+ * finds the candidates; Z3, given the same constraints, must then prove every ordered conflicting
+ * pair ordered (one unsat query) and find a model for every reported violation. A disagreement
+ * between graph and solver is a bug and throws {@link VerifierBugException}.
+ */
+public final class Verifier {
+  private Verifier() {}
+
+  /** The largest trip count unrolled for a schedule of period {@code period}. */
+  public static int cutoff(long period) {
+    return (int) Math.max(1, 3 * period - 1);
+  }
+
+  public static VerificationReport verify(Schedule schedule, VerifyOptions options) {
+    long started = System.nanoTime();
+    for (WaveProgram p : schedule.programs()) {
+      for (Section s : Section.values()) {
+        for (Op op : p.section(s)) {
+          if (op instanceof Op.CommitGroup || op instanceof Op.WaitGroup) {
+            throw new IllegalArgumentException(
+                "schedule '"
+                    + schedule.name()
+                    + "' still has commit_group/wait_group ops: lower them to vmcnt waits first");
+          }
+        }
+      }
+    }
+    long period = schedule.period();
+    int cutoff = cutoff(period);
+    List<Integer> trips = new ArrayList<>();
+    for (int t = 1; t <= cutoff; t++) {
+      trips.add(t);
+    }
+    Run run = new Run(schedule, options);
+    Verdict verdict;
+    try (Z3Session z3 = new Z3Session(options.solverTimeout())) {
+      verdict = run.decide(z3, cutoff);
+      run.solverTime = z3.solverTime();
+    }
+    Stats stats =
+        new Stats(
+            run.events,
+            run.edges,
+            run.pairs,
+            run.queries,
+            run.solverTime,
+            Duration.ofNanos(System.nanoTime() - started));
+    return new VerificationReport(schedule, options, period, trips, verdict, stats);
+  }
+
+  /** Verifies and, when the verdict is "verified", hands out the schedule as verified. */
+  public static Optional<VerifiedSchedule> certify(VerificationReport report) {
+    return report.verdict() instanceof Verdict.Verified
+        ? Optional.of(new VerifiedSchedule(report.schedule(), report))
+        : Optional.empty();
+  }
+
+  /** The state of one verification. */
+  private static final class Run {
+    final Schedule schedule;
+    final VerifyOptions options;
+    final List<Violation> violations = new ArrayList<>();
+    final Set<String> reported = new HashSet<>();
+    long events;
+    long edges;
+    long pairs;
+    int queries;
+    Duration solverTime = Duration.ZERO;
+
+    Run(Schedule schedule, VerifyOptions options) {
+      this.schedule = schedule;
+      this.options = options;
+    }
+
+    Verdict decide(Z3Session z3, int cutoff) {
+      Optional<String> unknown = barrierMatching(z3);
+      if (unknown.isPresent()) {
+        return new Verdict.Inconclusive(unknown.get(), violations);
+      }
+      if (!violations.isEmpty()) {
+        // Mismatched barriers deadlock the workgroup: happens-before is undefined past them.
+        return new Verdict.Violated(violations);
+      }
+      counterCapacity();
+      for (int t = 1; t <= cutoff; t++) {
+        unknown = races(z3, t);
+        if (unknown.isPresent()) {
+          return new Verdict.Inconclusive(unknown.get(), violations);
+        }
+      }
+      return violations.isEmpty() ? new Verdict.Verified() : new Verdict.Violated(violations);
+    }
+
+    /** P6, symbolically in T. */
+    private Optional<String> barrierMatching(Z3Session z3) {
+      List<WaveProgram> programs = schedule.programs();
+      long[] fixed = new long[programs.size()];
+      long[] perIteration = new long[programs.size()];
+      for (int p = 0; p < programs.size(); p++) {
+        fixed[p] = barriers(programs.get(p).prologue()) + barriers(programs.get(p).epilogue());
+        perIteration[p] = barriers(programs.get(p).loop());
+      }
+      queries++;
+      SolverOutcome outcome = z3.findUnequalBarrierCount(fixed, perIteration);
+      if (outcome instanceof SolverOutcome.Unknown u) {
+        return Optional.of("Z3 could not decide barrier matching: " + u.reason());
+      }
+      if (outcome instanceof SolverOutcome.Sat) {
+        // The smallest witness: counts are affine in T, so T = 1 or T = 2 differs if any does.
+        int trip = 1;
+        if (allEqual(fixed, perIteration, 1)) {
+          trip = 2;
+        }
+        violations.add(BarrierMismatch.violation(schedule, trip, fixed, perIteration));
+      }
+      return Optional.empty();
+    }
+
+    private static boolean allEqual(long[] fixed, long[] perIteration, long trip) {
+      for (int p = 1; p < fixed.length; p++) {
+        if (fixed[p] + trip * perIteration[p] != fixed[0] + trip * perIteration[0]) {
+          return false;
+        }
+      }
+      return true;
+    }
+
+    private static long barriers(List<Op> ops) {
+      return ops.stream().filter(o -> o instanceof Op.Barrier).count();
+    }
+
+    /** P7: counters never hold more than their bits can count. */
+    private void counterCapacity() {
+      for (var mode : List.of(options.counters())) {
+        CounterChecker.check(schedule, mode)
+            .ifPresent(
+                o -> {
+                  int trip = Math.max(1, o.iteration() + 1);
+                  Execution exec = Unroller.unroll(schedule, trip, options.counters());
+                  Instance at =
+                      exec.waves().get(o.wave()).stream()
+                          .filter(
+                              i ->
+                                  !i.implicit()
+                                      && i.section() == o.section()
+                                      && i.iteration() == o.iteration()
+                                      && i.position() == o.position())
+                          .findFirst()
+                          .orElseThrow();
+                  OpRef ref = new InstanceText(schedule).ref(at);
+                  violations.add(
+                      new Violation(
+                          Property.P7,
+                          ViolationKind.COUNTER_OVERFLOW,
+                          trip,
+                          List.of(ref),
+                          "P7 COUNTER_OVERFLOW: "
+                              + o.counter().id()
+                              + " of wave "
+                              + o.wave()
+                              + " reaches "
+                              + o.outstanding()
+                              + " outstanding ops at "
+                              + ref.brief(),
+                          "no s_waitcnt "
+                              + o.counter().id()
+                              + " keeps the outstanding count of wave "
+                              + o.wave()
+                              + " within the counter's "
+                              + (o.counter() == io.pipeverify.verifier.unroll.Counter.VMCNT
+                                  ? "6 bits (max 63)"
+                                  : "4 bits (max 15)"),
+                          List.of(o.wave()),
+                          List.of()));
+                });
+      }
+    }
+
+    /** P1 and P2 at trip count t. */
+    private Optional<String> races(Z3Session z3, int t) {
+      Execution exec = Unroller.unroll(schedule, t, options.counters());
+      HappensBefore hb = HappensBefore.of(exec);
+      events += hb.events().size();
+      edges += hb.edgeCount();
+      TimingProblem problem = TimingEncoder.encode(hb);
+      z3.load(problem);
+      RaceChecker.Result result = RaceChecker.check(hb);
+      pairs += result.pairs();
+      queries++;
+      SolverOutcome proof = z3.findViolating(result.obligations());
+      if (proof instanceof SolverOutcome.Unknown u) {
+        return Optional.of("Z3 could not prove the orders at T=" + t + ": " + u.reason());
+      }
+      if (proof instanceof SolverOutcome.Sat) {
+        throw new VerifierBugException(
+            "graph and solver disagree at T="
+                + t
+                + ": Z3 found an execution breaking an order the happens-before graph implies");
+      }
+      CounterexampleBuilder builder = new CounterexampleBuilder(hb, problem);
+      for (Finding f : result.findings()) {
+        if (violations.size() >= options.maxViolations() || !reported.add(f.key())) {
+          continue;
+        }
+        queries++;
+        SolverOutcome witness = z3.findWith(f.badOrder());
+        if (witness instanceof SolverOutcome.Unknown u) {
+          return Optional.of("Z3 could not confirm a violation at T=" + t + ": " + u.reason());
+        }
+        if (witness instanceof SolverOutcome.Unsat) {
+          throw new VerifierBugException(
+              "graph and solver disagree at T=" + t + ": Z3 refutes the violation " + f.key());
+        }
+        violations.add(builder.build(f, ((SolverOutcome.Sat) witness).times()));
+      }
+      return Optional.empty();
+    }
+  }
+}

@@ -1,0 +1,311 @@
+package io.pipeverify.verifier.check;
+
+import io.pipeverify.model.Op;
+import io.pipeverify.verifier.OpRef;
+import io.pipeverify.verifier.TraceStep;
+import io.pipeverify.verifier.Violation;
+import io.pipeverify.verifier.ViolationKind;
+import io.pipeverify.verifier.hb.Event;
+import io.pipeverify.verifier.hb.HappensBefore;
+import io.pipeverify.verifier.smt.TimingProblem;
+import io.pipeverify.verifier.unroll.Access;
+import io.pipeverify.verifier.unroll.Counter;
+import io.pipeverify.verifier.unroll.Execution;
+import io.pipeverify.verifier.unroll.Instance;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * Turns a confirmed {@link Finding} and its Z3 model into a {@link Violation}: the ops, the missing
+ * happens-before edge in words, and the interleaving.
+ *
+ * <p>The interleaving is canonical rather than Z3's raw model: it takes the model's choices that
+ * matter (which ops each unordered-mode wait retired), adds the violating order, and gives every
+ * event its earliest time (longest path from the start). That execution satisfies every constraint
+ * the model did, and it is the same whatever model Z3 returned.
+ */
+public final class CounterexampleBuilder {
+  private static final int MAX_STEPS = 48;
+
+  private final HappensBefore hb;
+  private final TimingProblem problem;
+  private final InstanceText text;
+  private final Map<Instance, Instance> retiredBy = new IdentityHashMap<>();
+
+  public CounterexampleBuilder(HappensBefore hb, TimingProblem problem) {
+    this.hb = hb;
+    this.problem = problem;
+    this.text = new InstanceText(hb.execution().schedule());
+    for (Execution.Retirement r : hb.execution().retirements()) {
+      retiredBy.putIfAbsent(r.op(), r.by());
+    }
+  }
+
+  public Violation build(Finding f, long[] model) {
+    long[] time = canonicalTimes(f.badOrder(), model);
+    List<OpRef> ops = new ArrayList<>();
+    ops.add(text.ref(f.first()));
+    f.second().ifPresent(s -> ops.add(text.ref(s)));
+    Set<Integer> waves = new TreeSet<>();
+    waves.add(f.first().wave());
+    f.second().ifPresent(s -> waves.add(s.wave()));
+    Set<Event> racing = new HashSet<>();
+    for (TimingProblem.Order o : f.badOrder()) {
+      racing.add(hb.events().get(o.first()));
+      racing.add(hb.events().get(o.second()));
+    }
+    return new Violation(
+        f.property(),
+        f.kind(),
+        hb.execution().tripCount(),
+        ops,
+        summary(f),
+        missingEdge(f),
+        List.copyOf(waves),
+        trace(time, waves, racing));
+  }
+
+  private String summary(Finding f) {
+    String a = text.ref(f.first()).brief();
+    if (f.kind() == ViolationKind.UNINITIALIZED) {
+      return "P2 UNINITIALIZED: " + a + " may read bytes that no write happens before";
+    }
+    String b = text.ref(f.second().orElseThrow()).brief();
+    return switch (f.kind()) {
+      case RAW -> "P1 RAW: " + b + " may read before " + a + " lands";
+      case WAR -> "P1 WAR: " + b + " may land before " + a + " reads";
+      default -> "P1 WAW: " + b + " may land before " + a;
+    };
+  }
+
+  /** The happens-before edge that would have prevented the violation, in words. */
+  private String missingEdge(Finding f) {
+    Instance x = f.first();
+    String xs = describe(x);
+    if (f.second().isEmpty()) {
+      return "no write of these bytes happens before the ds_read in wave "
+          + x.wave()
+          + ": no wait in a writing wave retires its write before an s_barrier that wave "
+          + x.wave()
+          + " passes before the read";
+    }
+    Instance y = f.second().get();
+    String ys = describe(y);
+    String counter = Counter.of(x.op()).map(Counter::id).orElse("counter");
+    Instance retire = retiredBy.get(x);
+    if (x.wave() == y.wave()) {
+      return "no s_waitcnt "
+          + counter
+          + " in wave "
+          + x.wave()
+          + " between "
+          + xs
+          + " and "
+          + ys
+          + " retires the "
+          + x.op().kind()
+          + (retire == null ? "" : "; the first wait that does is " + waitText(retire));
+    }
+    long barrier = seqOfLastBarrierOf(x.wave(), y);
+    String sentence =
+        "no s_waitcnt "
+            + counter
+            + " in wave "
+            + x.wave()
+            + " retires "
+            + xs
+            + (barrier < 0
+                ? " before any s_barrier: wave " + y.wave() + " passes none before " + ys
+                : " before the s_barrier that wave " + y.wave() + " passes before " + ys);
+    return retire == null
+        ? sentence + "; no wait of wave " + x.wave() + " retires it at all"
+        : sentence + "; wave " + x.wave() + " retires it only at " + waitText(retire);
+  }
+
+  private String waitText(Instance wait) {
+    String stage = InstanceText.stage(wait);
+    String at =
+        wait.iteration() >= 0
+            ? wait.section().id() + " k=" + wait.iteration()
+            : wait.section().id();
+    return "its " + text.text(wait) + " (" + at + (stage.isEmpty() ? "" : ", " + stage) + ")";
+  }
+
+  /**
+   * The seq, in wave w, of the barrier matched with the last barrier wave y.wave() passes before y;
+   * -1 if there is none. A wait of w before that seq would order x before y.
+   */
+  private long seqOfLastBarrierOf(int w, Instance y) {
+    int count = 0;
+    for (Instance i : hb.execution().waves().get(y.wave())) {
+      if (i.seq() >= y.seq()) {
+        break;
+      }
+      if (i.op() instanceof Op.Barrier) {
+        count++;
+      }
+    }
+    if (count == 0) {
+      return -1;
+    }
+    int seen = 0;
+    for (Instance i : hb.execution().waves().get(w)) {
+      if (i.op() instanceof Op.Barrier && ++seen == count) {
+        return i.seq();
+      }
+    }
+    return -1;
+  }
+
+  private String describe(Instance i) {
+    String at = i.iteration() >= 0 ? i.section().id() + " k=" + i.iteration() : i.section().id();
+    String stage = InstanceText.stage(i);
+    return "its "
+        + text.text(i).replaceFirst(" tile .*", "")
+        + " ("
+        + at
+        + (stage.isEmpty() ? " #" + i.position() : ", " + stage)
+        + ")";
+  }
+
+  /** Earliest times in the graph plus the model's retirement choices plus the violating order. */
+  private long[] canonicalTimes(List<TimingProblem.Order> bad, long[] model) {
+    int n = problem.names().size();
+    List<List<Integer>> succ = new ArrayList<>(n);
+    for (int i = 0; i < n; i++) {
+      succ.add(new ArrayList<>());
+    }
+    int[] indegree = new int[n];
+    List<TimingProblem.Order> all = new ArrayList<>(problem.before());
+    all.addAll(bad);
+    for (TimingProblem.AtMostLate c : problem.atMostLate()) {
+      for (int e : c.events()) {
+        if (model[e] < model[c.release()]) {
+          all.add(new TimingProblem.Order(e, c.release()));
+        }
+      }
+    }
+    for (TimingProblem.Order o : all) {
+      succ.get(o.first()).add(o.second());
+      indegree[o.second()]++;
+    }
+    long[] time = new long[n];
+    java.util.ArrayDeque<Integer> ready = new java.util.ArrayDeque<>();
+    for (int i = 0; i < n; i++) {
+      if (indegree[i] == 0) {
+        ready.add(i);
+      }
+    }
+    int done = 0;
+    while (!ready.isEmpty()) {
+      int v = ready.poll();
+      done++;
+      for (int s : succ.get(v)) {
+        time[s] = Math.max(time[s], time[v] + 1);
+        if (--indegree[s] == 0) {
+          ready.add(s);
+        }
+      }
+    }
+    if (done != n) {
+      throw new IllegalStateException("the counterexample's orders form a cycle: Z3 model invalid");
+    }
+    return time;
+  }
+
+  private List<TraceStep> trace(long[] time, Set<Integer> waves, Set<Event> racing) {
+    long from = Long.MAX_VALUE;
+    long to = Long.MIN_VALUE;
+    Set<String> buffers = new HashSet<>();
+    for (Event e : racing) {
+      from = Math.min(from, time[e.id()]);
+      to = Math.max(to, time[e.id()]);
+      if (e instanceof Event.OpEvent o) {
+        o.instance().access().ifPresent(a -> buffers.add(a.buffer() + "#" + a.slot()));
+        from = Math.min(from, time[hb.issueOf(o.instance()).id()]);
+      }
+    }
+    List<Event> shown = new ArrayList<>();
+    for (Event e : hb.events()) {
+      long t = time[e.id()];
+      if (t < from || t > to) {
+        continue;
+      }
+      if (racing.contains(e) || matters(e, waves, buffers)) {
+        shown.add(e);
+      }
+    }
+    shown.sort(
+        Comparator.comparingLong((Event e) -> time[e.id()])
+            .thenComparingInt(this::waveOf)
+            .thenComparingInt(Event::id));
+    if (shown.size() > MAX_STEPS) {
+      shown.removeIf(e -> !racing.contains(e) && !isSync(e));
+    }
+    List<TraceStep> steps = new ArrayList<>();
+    for (int i = 0; i < shown.size(); i++) {
+      if (shown.size() > MAX_STEPS && i == MAX_STEPS / 2) {
+        int skipped = shown.size() - MAX_STEPS;
+        steps.add(new TraceStep(-1, -1, "...", skipped + " events not shown", false));
+        i += skipped;
+      }
+      Event e = shown.get(i);
+      steps.add(step(e, time[e.id()], racing.contains(e)));
+    }
+    return steps;
+  }
+
+  private boolean matters(Event e, Set<Integer> waves, Set<String> buffers) {
+    if (e instanceof Event.BarrierEvent) {
+      return true;
+    }
+    Event.OpEvent o = (Event.OpEvent) e;
+    if (!waves.contains(o.instance().wave())) {
+      return false;
+    }
+    if (o.instance().op() instanceof Op.Wait) {
+      return true;
+    }
+    return o.instance()
+        .access()
+        .map((Access a) -> buffers.contains(a.buffer() + "#" + a.slot()))
+        .orElse(false);
+  }
+
+  private static boolean isSync(Event e) {
+    return e instanceof Event.BarrierEvent
+        || ((Event.OpEvent) e).instance().op() instanceof Op.Wait;
+  }
+
+  private int waveOf(Event e) {
+    return e instanceof Event.OpEvent o ? o.instance().wave() : -1;
+  }
+
+  private TraceStep step(Event e, long t, boolean isRacing) {
+    if (e instanceof Event.BarrierEvent b) {
+      return new TraceStep(t, -1, "barrier", "s_barrier #" + b.n() + " (all waves)", false);
+    }
+    Event.OpEvent o = (Event.OpEvent) e;
+    Instance i = o.instance();
+    String event =
+        switch (o.kind()) {
+          case ISSUE -> "issue";
+          case ACCESS -> i.access().map(a -> a.write() ? "write" : "read").orElse("land");
+          case RELEASE -> "pass";
+        };
+    String stage = InstanceText.stage(i);
+    String at = i.iteration() >= 0 ? "k=" + i.iteration() : i.section().id();
+    return new TraceStep(
+        t,
+        i.wave(),
+        event,
+        text.text(i) + " [" + at + (stage.isEmpty() ? " #" + i.position() : ", " + stage) + "]",
+        isRacing);
+  }
+}

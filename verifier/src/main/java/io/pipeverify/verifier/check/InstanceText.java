@@ -1,0 +1,93 @@
+package io.pipeverify.verifier.check;
+
+import io.pipeverify.model.LdsBuffer;
+import io.pipeverify.model.Op;
+import io.pipeverify.model.Origin;
+import io.pipeverify.model.Region;
+import io.pipeverify.model.Schedule;
+import io.pipeverify.verifier.OpRef;
+import io.pipeverify.verifier.unroll.Access;
+import io.pipeverify.verifier.unroll.Instance;
+import java.util.OptionalInt;
+
+/** Renders op instances with their evaluated slot, range and tile for reports and traces. */
+public final class InstanceText {
+  private final Schedule schedule;
+
+  public InstanceText(Schedule schedule) {
+    this.schedule = schedule;
+  }
+
+  public OpRef ref(Instance inst) {
+    String buffer = inst.access().map(Access::buffer).orElse("");
+    int slot = inst.access().map(Access::slot).orElse(-1);
+    String range = inst.access().map(this::range).orElse("");
+    String tile =
+        inst.access().map(a -> a.tensor() + " k=" + a.kTile() + chunk(inst.op())).orElse("");
+    return new OpRef(
+        inst.wave(),
+        inst.section().id(),
+        inst.iteration(),
+        inst.position(),
+        stage(inst),
+        inst.op().kind(),
+        text(inst),
+        buffer,
+        slot,
+        range,
+        tile,
+        (inst.implicit() ? "implicit wait before " : "") + inst.op().origin().describe());
+  }
+
+  /** The stage label of the op's origin ({@code loop stage 3}), or "" for ops from files. */
+  public static String stage(Instance inst) {
+    return inst.op().origin() instanceof Origin.FromTransform t ? t.stage() : "";
+  }
+
+  /** One-line rendering: {@code g2s B[0] rows [64, 72) tile B k=1}. */
+  public String text(Instance inst) {
+    Op op = inst.op();
+    if (op instanceof Op.Wait w) {
+      return (inst.implicit() ? "s_waitcnt (implicit) " : "s_waitcnt ") + counters(w);
+    }
+    if (op instanceof Op.Barrier) {
+      return "s_barrier";
+    }
+    if (op instanceof Op.GLoad g) {
+      return "gload -> " + g.dst();
+    }
+    Access a = inst.access().orElseThrow();
+    String place = a.buffer() + "[" + a.slot() + "] " + range(a);
+    String tile = " tile " + a.tensor() + " k=" + a.kTile() + chunk(op);
+    if (op instanceof Op.DsRead r) {
+      return "ds_read " + place + " -> " + r.dst() + tile;
+    }
+    if (op instanceof Op.DsWrite d) {
+      return "ds_write " + place + " <- " + d.src() + tile;
+    }
+    return "g2s " + place + tile;
+  }
+
+  public static String counters(Op.Wait w) {
+    StringBuilder sb = new StringBuilder();
+    w.vmcnt().ifPresent(n -> sb.append("vmcnt(").append(n).append(")"));
+    w.lgkmcnt()
+        .ifPresent(
+            n -> sb.append(sb.length() > 0 ? " " : "").append("lgkmcnt(").append(n).append(")"));
+    return sb.toString();
+  }
+
+  private static String chunk(Op op) {
+    OptionalInt c = op instanceof Op.LdsAccess a ? a.tile().kChunk() : OptionalInt.empty();
+    return c.isPresent() ? " kc" + c.getAsInt() : "";
+  }
+
+  private String range(Access a) {
+    Region.ByteRange b = a.bytes();
+    int rowBytes = schedule.buffer(a.buffer()).map(LdsBuffer::rowBytes).orElse(1);
+    if (b.from() % rowBytes == 0 && b.to() % rowBytes == 0) {
+      return "rows [" + b.from() / rowBytes + ", " + b.to() / rowBytes + ")";
+    }
+    return "bytes [" + b.from() + ", " + b.to() + ")";
+  }
+}

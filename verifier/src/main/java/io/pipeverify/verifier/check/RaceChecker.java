@@ -1,0 +1,180 @@
+package io.pipeverify.verifier.check;
+
+import io.pipeverify.model.Section;
+import io.pipeverify.verifier.Property;
+import io.pipeverify.verifier.ViolationKind;
+import io.pipeverify.verifier.hb.Event;
+import io.pipeverify.verifier.hb.HappensBefore;
+import io.pipeverify.verifier.smt.TimingProblem;
+import io.pipeverify.verifier.unroll.Access;
+import io.pipeverify.verifier.unroll.Instance;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * P1 (LDS race) and P2 (uninitialised read) on one happens-before graph. Conflicting pairs (same
+ * buffer and slot, overlapping bytes, at least one write) that HB orders become proof obligations
+ * for Z3; the unordered ones become findings.
+ */
+public final class RaceChecker {
+
+  /** Ordered conflicting pairs (Z3 must prove each order) and the races and P2 findings. */
+  public record Result(List<TimingProblem.Order> obligations, List<Finding> findings, long pairs) {
+    public Result {
+      obligations = List.copyOf(obligations);
+      findings = List.copyOf(findings);
+    }
+  }
+
+  private static final Comparator<Instance> PROGRAM_POSITION =
+      Comparator.comparing((Instance i) -> i.section().ordinal())
+          .thenComparingInt(Instance::iteration)
+          .thenComparingInt(Instance::position)
+          .thenComparingInt(Instance::wave);
+
+  private RaceChecker() {}
+
+  public static Result check(HappensBefore hb) {
+    Map<String, List<Event.OpEvent>> groups = new TreeMap<>();
+    for (Event.OpEvent e : hb.accessEvents()) {
+      Access a = e.instance().access().orElseThrow();
+      groups.computeIfAbsent(a.buffer() + "#" + a.slot(), x -> new ArrayList<>()).add(e);
+    }
+    List<TimingProblem.Order> obligations = new ArrayList<>();
+    List<Finding> findings = new ArrayList<>();
+    long pairs = 0;
+    for (List<Event.OpEvent> group : groups.values()) {
+      group.sort(
+          Comparator.comparingLong((Event.OpEvent e) -> access(e).bytes().from())
+              .thenComparingInt(Event::id));
+      for (int i = 0; i < group.size(); i++) {
+        Event.OpEvent a = group.get(i);
+        for (int j = i + 1; j < group.size(); j++) {
+          Event.OpEvent b = group.get(j);
+          if (access(b).bytes().from() >= access(a).bytes().to()) {
+            break;
+          }
+          if (!access(a).conflictsWith(access(b))) {
+            continue;
+          }
+          pairs++;
+          if (hb.before(a, b)) {
+            obligations.add(new TimingProblem.Order(a.id(), b.id()));
+          } else if (hb.before(b, a)) {
+            obligations.add(new TimingProblem.Order(b.id(), a.id()));
+          } else {
+            findings.add(race(a, b));
+          }
+        }
+      }
+      uninitialisedReads(hb, group, findings);
+    }
+    findings.sort(
+        Comparator.comparing((Finding f) -> f.property())
+            .thenComparing(Finding::first, PROGRAM_POSITION)
+            .thenComparing(f -> f.second().orElse(f.first()), PROGRAM_POSITION));
+    return new Result(obligations, findings, pairs);
+  }
+
+  private static Access access(Event.OpEvent e) {
+    return e.instance().access().orElseThrow();
+  }
+
+  /**
+   * Classifies an unordered conflicting pair. A write and a read of the same tile (tensor and
+   * K-tile) is RAW: the read needs that write. Otherwise the write carries other data and must not
+   * land before the read: WAR. Two writes: the one of the older tile (or earlier program position)
+   * should land first.
+   */
+  private static Finding race(Event.OpEvent a, Event.OpEvent b) {
+    Access x = access(a);
+    Access y = access(b);
+    Event.OpEvent first;
+    Event.OpEvent second;
+    ViolationKind kind;
+    if (x.write() && y.write()) {
+      kind = ViolationKind.WAW;
+      boolean aFirst =
+          x.kTile() != y.kTile()
+              ? x.kTile() < y.kTile()
+              : PROGRAM_POSITION.compare(a.instance(), b.instance()) <= 0;
+      first = aFirst ? a : b;
+      second = aFirst ? b : a;
+    } else {
+      Event.OpEvent write = x.write() ? a : b;
+      Event.OpEvent read = x.write() ? b : a;
+      boolean sameTile =
+          access(write).tensor().equals(access(read).tensor())
+              && access(write).kTile() == access(read).kTile();
+      kind = sameTile ? ViolationKind.RAW : ViolationKind.WAR;
+      first = sameTile ? write : read;
+      second = sameTile ? read : write;
+    }
+    return new Finding(
+        io.pipeverify.verifier.Property.P1,
+        kind,
+        first.instance(),
+        Optional.of(second.instance()),
+        List.of(new TimingProblem.Order(second.id(), first.id())),
+        "P1|" + kind + "|" + key(first.instance()) + "|" + key(second.instance()));
+  }
+
+  /** P2: a read with bytes that no HB-preceding write covers; reports the first such range. */
+  private static void uninitialisedReads(
+      HappensBefore hb, List<Event.OpEvent> group, List<Finding> findings) {
+    for (Event.OpEvent r : group) {
+      if (access(r).write()) {
+        continue;
+      }
+      long from = access(r).bytes().from();
+      long to = access(r).bytes().to();
+      List<long[]> covered = new ArrayList<>();
+      for (Event.OpEvent w : group) {
+        if (access(w).write() && access(w).bytes().overlaps(access(r).bytes()) && hb.before(w, r)) {
+          covered.add(new long[] {access(w).bytes().from(), access(w).bytes().to()});
+        }
+      }
+      covered.sort(Comparator.comparingLong(c -> c[0]));
+      long gapFrom = from;
+      for (long[] c : covered) {
+        if (c[0] > gapFrom) {
+          break;
+        }
+        gapFrom = Math.max(gapFrom, c[1]);
+      }
+      if (gapFrom >= to) {
+        continue;
+      }
+      long gapTo = to;
+      for (long[] c : covered) {
+        if (c[0] > gapFrom) {
+          gapTo = Math.min(gapTo, c[0]);
+        }
+      }
+      List<TimingProblem.Order> readFirst = new ArrayList<>();
+      for (Event.OpEvent w : group) {
+        Access wa = access(w);
+        if (wa.write() && wa.bytes().from() < gapTo && gapFrom < wa.bytes().to()) {
+          readFirst.add(new TimingProblem.Order(r.id(), w.id()));
+        }
+      }
+      findings.add(
+          new Finding(
+              Property.P2,
+              ViolationKind.UNINITIALIZED,
+              r.instance(),
+              Optional.empty(),
+              readFirst,
+              "P2|" + key(r.instance())));
+    }
+  }
+
+  private static String key(Instance i) {
+    Section s = i.section();
+    return s.id() + "#" + i.position() + (i.implicit() ? "i" : "");
+  }
+}

@@ -1,0 +1,47 @@
+package io.pipeverify.verifier.check;
+
+import io.pipeverify.verifier.hb.Event;
+import io.pipeverify.verifier.hb.HappensBefore;
+import io.pipeverify.verifier.smt.TimingProblem;
+import io.pipeverify.verifier.unroll.CounterMode;
+import io.pipeverify.verifier.unroll.Execution;
+import io.pipeverify.verifier.unroll.Instance;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Encodes a happens-before graph as a {@link TimingProblem}: one integer time per event, every edge
+ * a strict order. In the unordered counter mode a wait with value N > 0 retires no specific op (the
+ * graph has no edge for it); it becomes a cardinality constraint instead: at most N of the ops that
+ * may be outstanding at it land at or after its release.
+ */
+public final class TimingEncoder {
+  private TimingEncoder() {}
+
+  public static TimingProblem encode(HappensBefore hb) {
+    List<String> names = new ArrayList<>();
+    for (Event e : hb.events()) {
+      names.add(e.name());
+    }
+    List<TimingProblem.Order> before = new ArrayList<>();
+    for (HappensBefore.Edge e : hb.edges()) {
+      before.add(new TimingProblem.Order(e.from().id(), e.to().id()));
+    }
+    List<TimingProblem.AtMostLate> cardinality = new ArrayList<>();
+    Execution exec = hb.execution();
+    if (exec.counters() == CounterMode.UNORDERED) {
+      for (Execution.CountingWait w : exec.countingWaits()) {
+        if (w.allowed() == 0 || w.candidates().size() <= w.allowed()) {
+          continue;
+        }
+        List<Integer> late = new ArrayList<>();
+        for (Instance op : w.candidates()) {
+          late.add(hb.accessOf(op).orElseThrow().id());
+        }
+        cardinality.add(
+            new TimingProblem.AtMostLate(hb.issueOf(w.waitOp()).id(), late, w.allowed()));
+      }
+    }
+    return new TimingProblem(names, before, cardinality);
+  }
+}

@@ -1,0 +1,13 @@
+package io.pipeverify.verifier.hb;
+
+/** Why one event happens before another (semantics.md section 3). */
+public enum EdgeKind {
+  /** Consecutive issue/release/barrier events of one wave. */
+  PROGRAM_ORDER,
+  /** An op's issue precedes its LDS access. */
+  ISSUE_TO_ACCESS,
+  /** A wait retires the op: its access precedes the wait's release. */
+  WAIT_RETIRES,
+  /** A wave's last event before its n-th barrier, the barrier, its first event after it. */
+  BARRIER
+}

@@ -1,0 +1,54 @@
+package io.pipeverify.verifier.hb;
+
+import io.pipeverify.verifier.unroll.Instance;
+
+/** A node of the happens-before graph; {@code id} is its index in {@link HappensBefore}. */
+public sealed interface Event {
+  int id();
+
+  /** A stable, readable name, also used as the SMT variable name. */
+  String name();
+
+  /** What happens at an op-event. */
+  enum Kind {
+    /** The wave issues the op. */
+    ISSUE,
+    /** The LDS bytes are written or read (g2s, ds_read, ds_write), or a gload's data lands. */
+    ACCESS,
+    /** The wave passes a wait. */
+    RELEASE
+  }
+
+  /** An event of one op instance of one wave. */
+  record OpEvent(int id, Kind kind, Instance instance) implements Event {
+    @Override
+    public String name() {
+      Instance i = instance;
+      String at =
+          switch (i.section()) {
+            case PROLOGUE -> "pro";
+            case LOOP -> "k" + i.iteration();
+            case EPILOGUE -> "epi";
+          };
+      return "t_w"
+          + i.wave()
+          + "_"
+          + at
+          + "_"
+          + i.position()
+          + (i.implicit() ? "i" : "")
+          + "_"
+          + i.op().kind()
+          + "_"
+          + kind.name().toLowerCase(java.util.Locale.ROOT);
+    }
+  }
+
+  /** The n-th barrier instance (0-based), one node shared by all waves. */
+  record BarrierEvent(int id, int n) implements Event {
+    @Override
+    public String name() {
+      return "t_barrier_" + n;
+    }
+  }
+}

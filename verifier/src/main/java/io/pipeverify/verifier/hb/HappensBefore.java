@@ -1,0 +1,205 @@
+package io.pipeverify.verifier.hb;
+
+import io.pipeverify.model.Op;
+import io.pipeverify.verifier.unroll.Execution;
+import io.pipeverify.verifier.unroll.Instance;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.jgrapht.Graph;
+import org.jgrapht.graph.SimpleDirectedGraph;
+import org.jgrapht.traverse.TopologicalOrderIterator;
+
+/**
+ * The happens-before graph of one {@link Execution}. It owns a JGraphT graph of {@link Event}s and
+ * never hands it out; callers ask {@link #before} and walk {@link #edges()}.
+ *
+ * <p>HB is the transitive closure of the edges. Reachability is precomputed as one bitset per event
+ * over the access events only, which is all the checks query.
+ */
+public final class HappensBefore {
+
+  /** A typed edge, as the checks and the SMT encoding see it. */
+  public record Edge(Event from, Event to, EdgeKind kind) {}
+
+  /** JGraphT needs distinct edge objects, so the graph holds this identity-keyed wrapper. */
+  private static final class GraphEdge {
+    final EdgeKind kind;
+
+    GraphEdge(EdgeKind kind) {
+      this.kind = kind;
+    }
+  }
+
+  private final Execution execution;
+  private final Graph<Event, GraphEdge> graph = new SimpleDirectedGraph<>(null, null, false);
+  private final List<Event> events = new ArrayList<>();
+  private final Map<Instance, Event> issue = new IdentityHashMap<>();
+  private final Map<Instance, Event.OpEvent> access = new IdentityHashMap<>();
+  private final Map<Integer, Event.BarrierEvent> barriers = new HashMap<>();
+  private final List<Event.OpEvent> accessEvents = new ArrayList<>();
+  private final Map<Event, Integer> accessIndex = new HashMap<>();
+  private BitSet[] reachesAccess;
+
+  private HappensBefore(Execution execution) {
+    this.execution = execution;
+  }
+
+  /** Builds the graph and its reachability; the execution must have matched barrier counts. */
+  public static HappensBefore of(Execution execution) {
+    HappensBefore hb = new HappensBefore(execution);
+    hb.build();
+    hb.computeReachability();
+    return hb;
+  }
+
+  public Execution execution() {
+    return execution;
+  }
+
+  public List<Event> events() {
+    return Collections.unmodifiableList(events);
+  }
+
+  public int edgeCount() {
+    return graph.edgeSet().size();
+  }
+
+  /** All edges, in a deterministic order (by source id, then target id). */
+  public List<Edge> edges() {
+    List<Edge> out = new ArrayList<>();
+    for (Event from : events) {
+      List<Edge> outgoing = new ArrayList<>();
+      for (GraphEdge e : graph.outgoingEdgesOf(from)) {
+        outgoing.add(new Edge(from, graph.getEdgeTarget(e), e.kind));
+      }
+      outgoing.sort((a, b) -> Integer.compare(a.to().id(), b.to().id()));
+      out.addAll(outgoing);
+    }
+    return out;
+  }
+
+  /** The issue (or, for a wait, release) event of an instance; barriers map to their node. */
+  public Event issueOf(Instance instance) {
+    Event e = issue.get(instance);
+    if (e != null) {
+      return e;
+    }
+    throw new IllegalArgumentException("no issue event for " + instance.where());
+  }
+
+  public Optional<Event.OpEvent> accessOf(Instance instance) {
+    return Optional.ofNullable(access.get(instance));
+  }
+
+  public List<Event.OpEvent> accessEvents() {
+    return Collections.unmodifiableList(accessEvents);
+  }
+
+  /** True when access event {@code a} happens strictly before access event {@code b}. */
+  public boolean before(Event a, Event b) {
+    Integer target = accessIndex.get(b);
+    if (target == null) {
+      throw new IllegalArgumentException("reachability is kept for access events only");
+    }
+    return reachesAccess[a.id()].get(target);
+  }
+
+  private Event.OpEvent newOpEvent(Event.Kind kind, Instance inst) {
+    Event.OpEvent e = new Event.OpEvent(events.size(), kind, inst);
+    events.add(e);
+    graph.addVertex(e);
+    return e;
+  }
+
+  private void edge(Event from, Event to, EdgeKind kind) {
+    if (!graph.containsEdge(from, to)) {
+      graph.addEdge(from, to, new GraphEdge(kind));
+    }
+  }
+
+  private void build() {
+    for (List<Instance> wave : execution.waves()) {
+      Event previous = null;
+      int barrierCount = 0;
+      for (Instance inst : wave) {
+        Event current;
+        if (inst.op() instanceof Op.Barrier) {
+          int n = barrierCount++;
+          current =
+              barriers.computeIfAbsent(
+                  n,
+                  x -> {
+                    Event.BarrierEvent b = new Event.BarrierEvent(events.size(), x);
+                    events.add(b);
+                    graph.addVertex(b);
+                    return b;
+                  });
+          issue.put(inst, current);
+        } else if (isEventful(inst.op())) {
+          Event.Kind kind = inst.op() instanceof Op.Wait ? Event.Kind.RELEASE : Event.Kind.ISSUE;
+          Event.OpEvent e = newOpEvent(kind, inst);
+          issue.put(inst, e);
+          current = e;
+          if (inst.access().isPresent() || inst.op() instanceof Op.GLoad) {
+            Event.OpEvent a = newOpEvent(Event.Kind.ACCESS, inst);
+            access.put(inst, a);
+            edge(e, a, EdgeKind.ISSUE_TO_ACCESS);
+            if (inst.access().isPresent()) {
+              accessIndex.put(a, accessEvents.size());
+              accessEvents.add(a);
+            }
+          }
+        } else {
+          continue;
+        }
+        if (previous != null) {
+          edge(
+              previous,
+              current,
+              previous instanceof Event.BarrierEvent || current instanceof Event.BarrierEvent
+                  ? EdgeKind.BARRIER
+                  : EdgeKind.PROGRAM_ORDER);
+        }
+        previous = current;
+      }
+    }
+    for (Execution.Retirement r : execution.retirements()) {
+      edge(access.get(r.op()), issue.get(r.by()), EdgeKind.WAIT_RETIRES);
+    }
+  }
+
+  /** Ops with no ordering effect (mfma, sched_barrier, setprio) get no event. */
+  private static boolean isEventful(Op op) {
+    return op instanceof Op.G2s
+        || op instanceof Op.GLoad
+        || op instanceof Op.DsRead
+        || op instanceof Op.DsWrite
+        || op instanceof Op.Wait;
+  }
+
+  private void computeReachability() {
+    int n = events.size();
+    reachesAccess = new BitSet[n];
+    List<Event> order = new ArrayList<>(n);
+    new TopologicalOrderIterator<>(graph).forEachRemaining(order::add);
+    for (int i = order.size() - 1; i >= 0; i--) {
+      Event v = order.get(i);
+      BitSet reach = new BitSet(accessEvents.size());
+      for (GraphEdge e : graph.outgoingEdgesOf(v)) {
+        Event t = graph.getEdgeTarget(e);
+        reach.or(reachesAccess[t.id()]);
+        Integer idx = accessIndex.get(t);
+        if (idx != null) {
+          reach.set(idx);
+        }
+      }
+      reachesAccess[v.id()] = reach;
+    }
+  }
+}

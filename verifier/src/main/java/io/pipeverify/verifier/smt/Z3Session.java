@@ -1,0 +1,164 @@
+package io.pipeverify.verifier.smt;
+
+import com.microsoft.z3.ArithExpr;
+import com.microsoft.z3.BoolExpr;
+import com.microsoft.z3.Context;
+import com.microsoft.z3.IntExpr;
+import com.microsoft.z3.IntNum;
+import com.microsoft.z3.IntSort;
+import com.microsoft.z3.Model;
+import com.microsoft.z3.Params;
+import com.microsoft.z3.Solver;
+import com.microsoft.z3.Status;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One Z3 context with a timeout, loaded with one {@link TimingProblem} at a time. Queries push the
+ * goal, check, decode the model into event times, and pop. Close it (try-with-resources) to free
+ * the native memory.
+ */
+public final class Z3Session implements AutoCloseable {
+  private final Context context;
+  private final Solver solver;
+  private final Params params;
+  private IntExpr[] time = new IntExpr[0];
+  private long solverNanos;
+
+  public Z3Session(Duration timeout) {
+    this.context = new Context();
+    this.solver = context.mkSolver();
+    this.params = context.mkParams();
+    params.add("timeout", (int) Math.min(Integer.MAX_VALUE, Math.max(1, timeout.toMillis())));
+    solver.setParameters(params);
+  }
+
+  /** Total time spent inside Z3 checks. */
+  public Duration solverTime() {
+    return Duration.ofNanos(solverNanos);
+  }
+
+  /** Replaces the loaded problem. */
+  public void load(TimingProblem problem) {
+    solver.reset();
+    time = new IntExpr[problem.names().size()];
+    for (int i = 0; i < time.length; i++) {
+      time[i] = context.mkIntConst(problem.names().get(i));
+    }
+    for (TimingProblem.Order o : problem.before()) {
+      solver.add(new BoolExpr[] {lt(o.first(), o.second())});
+    }
+    for (TimingProblem.AtMostLate c : problem.atMostLate()) {
+      BoolExpr[] late = new BoolExpr[c.events().size()];
+      for (int i = 0; i < late.length; i++) {
+        late[i] = context.mkGe(time[c.events().get(i)], time[c.release()]);
+      }
+      solver.add(new BoolExpr[] {context.mkAtMost(late, c.allowed())});
+    }
+  }
+
+  /** A model in which every listed order holds, if one exists. */
+  public SolverOutcome findWith(List<TimingProblem.Order> orders) {
+    List<BoolExpr> goal = new ArrayList<>();
+    for (TimingProblem.Order o : orders) {
+      goal.add(lt(o.first(), o.second()));
+    }
+    return check(goal.toArray(new BoolExpr[0]));
+  }
+
+  /**
+   * A model in which at least one listed order fails (t(second) <= t(first)). Unsat proves that
+   * every listed order holds in every execution: the obligation of a "verified".
+   */
+  public SolverOutcome findViolating(List<TimingProblem.Order> orders) {
+    if (orders.isEmpty()) {
+      return new SolverOutcome.Unsat();
+    }
+    BoolExpr[] broken = new BoolExpr[orders.size()];
+    for (int i = 0; i < broken.length; i++) {
+      TimingProblem.Order o = orders.get(i);
+      broken[i] = context.mkLe(time[o.second()], time[o.first()]);
+    }
+    return check(context.mkOr(broken));
+  }
+
+  /**
+   * Barrier matching over all trip counts at once (P6): program p executes {@code fixed[p] + T *
+   * perIteration[p]} barriers. Returns a model {@code [T, p, q]} with T >= 1 and programs p, q
+   * disagreeing, or Unsat when every T gives every program the same count.
+   */
+  public SolverOutcome findUnequalBarrierCount(long[] fixed, long[] perIteration) {
+    Solver own = context.mkSolver();
+    own.setParameters(params);
+    IntExpr trip = context.mkIntConst("T");
+    own.add(new BoolExpr[] {context.mkGe(trip, context.mkInt(1))});
+    List<BoolExpr> differ = new ArrayList<>();
+    for (int p = 0; p < fixed.length; p++) {
+      for (int q = p + 1; q < fixed.length; q++) {
+        differ.add(
+            context.mkNot(
+                context.mkEq(
+                    count(trip, fixed[p], perIteration[p]),
+                    count(trip, fixed[q], perIteration[q]))));
+      }
+    }
+    if (differ.isEmpty()) {
+      return new SolverOutcome.Unsat();
+    }
+    own.add(new BoolExpr[] {context.mkOr(differ.toArray(new BoolExpr[0]))});
+    long start = System.nanoTime();
+    Status status = own.check();
+    solverNanos += System.nanoTime() - start;
+    if (status == Status.UNSATISFIABLE) {
+      return new SolverOutcome.Unsat();
+    }
+    if (status == Status.UNKNOWN) {
+      return new SolverOutcome.Unknown(own.getReasonUnknown());
+    }
+    return new SolverOutcome.Sat(
+        new long[] {((IntNum) own.getModel().eval(trip, true)).getInt64()});
+  }
+
+  private ArithExpr<IntSort> count(IntExpr trip, long fixed, long perIteration) {
+    return context.mkAdd(context.mkInt(fixed), context.mkMul(context.mkInt(perIteration), trip));
+  }
+
+  private BoolExpr lt(int a, int b) {
+    return context.mkLt((ArithExpr<?>) time[a], time[b]);
+  }
+
+  private SolverOutcome check(BoolExpr... goal) {
+    solver.push();
+    try {
+      solver.add(goal);
+      long start = System.nanoTime();
+      Status status = solver.check();
+      solverNanos += System.nanoTime() - start;
+      switch (status) {
+        case UNSATISFIABLE:
+          return new SolverOutcome.Unsat();
+        case UNKNOWN:
+          return new SolverOutcome.Unknown(solver.getReasonUnknown());
+        default:
+          return new SolverOutcome.Sat(decode(solver.getModel()));
+      }
+    } finally {
+      solver.pop();
+    }
+  }
+
+  private long[] decode(Model model) {
+    long[] out = new long[time.length];
+    for (int i = 0; i < out.length; i++) {
+      IntNum v = (IntNum) model.eval(time[i], true);
+      out[i] = v.getInt64();
+    }
+    return out;
+  }
+
+  @Override
+  public void close() {
+    context.close();
+  }
+}

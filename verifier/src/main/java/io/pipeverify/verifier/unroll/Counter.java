@@ -1,0 +1,36 @@
+package io.pipeverify.verifier.unroll;
+
+import io.pipeverify.model.Op;
+import java.util.Optional;
+
+/** The per-wave hardware counters (semantics.md section 1). */
+public enum Counter {
+  VMCNT("vmcnt"),
+  LGKMCNT("lgkmcnt");
+
+  private final String id;
+
+  Counter(String id) {
+    this.id = id;
+  }
+
+  public String id() {
+    return id;
+  }
+
+  /** The counter an op increments at issue, if any. */
+  public static Optional<Counter> of(Op op) {
+    if (op instanceof Op.G2s || op instanceof Op.GLoad) {
+      return Optional.of(VMCNT);
+    }
+    if (op instanceof Op.DsRead || op instanceof Op.DsWrite) {
+      return Optional.of(LGKMCNT);
+    }
+    return Optional.empty();
+  }
+
+  /** The value a wait waits for on this counter, if it waits on it. */
+  public java.util.OptionalInt of(Op.Wait wait) {
+    return this == VMCNT ? wait.vmcnt() : wait.lgkmcnt();
+  }
+}

@@ -1,0 +1,207 @@
+package io.pipeverify.verifier.unroll;
+
+import io.pipeverify.model.ImplicitWaits;
+import io.pipeverify.model.LdsBuffer;
+import io.pipeverify.model.Op;
+import io.pipeverify.model.Schedule;
+import io.pipeverify.model.Section;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+
+/**
+ * Unrolls a schedule for one trip count: prologue, loop body for k = 0..T-1, epilogue, per wave.
+ * Under the {@code llvm} implicit-wait model it inserts the wait LLVM's SIInsertWaitcnts would put
+ * before the first use of a register whose ds_read (lgkmcnt) or gload (vmcnt) may be outstanding:
+ * in the ordered mode the exact count that retires the defining op, in the unordered mode 0 (LLVM
+ * also falls back to 0 when a counter holds out-of-order events). The count is computed per
+ * instance, which is never stronger than LLVM's loop-invariant choice, so it is sound for proving.
+ */
+public final class Unroller {
+  private final Schedule schedule;
+  private final CounterMode mode;
+  private final List<Execution.Retirement> retirements = new ArrayList<>();
+  private final List<Execution.CountingWait> countingWaits = new ArrayList<>();
+  private final List<Execution.CounterPeak> peaks = new ArrayList<>();
+
+  private Unroller(Schedule schedule, CounterMode mode) {
+    this.schedule = schedule;
+    this.mode = mode;
+  }
+
+  public static Execution unroll(Schedule schedule, int tripCount, CounterMode mode) {
+    if (tripCount < 1) {
+      throw new IllegalArgumentException("trip count must be >= 1, got " + tripCount);
+    }
+    Unroller u = new Unroller(schedule, mode);
+    List<List<Instance>> waves = new ArrayList<>();
+    for (int w = 0; w < schedule.waves(); w++) {
+      waves.add(u.unrollWave(w, tripCount));
+    }
+    return new Execution(schedule, tripCount, mode, waves, u.retirements, u.countingWaits, u.peaks);
+  }
+
+  /** Per-wave state while walking its program. */
+  private final class WaveState {
+    final int wave;
+    final List<Instance> stream = new ArrayList<>();
+    final Map<Counter, ArrayDeque<Instance>> pending = new EnumMap<>(Counter.class);
+    final Map<Counter, Integer> outstanding = new EnumMap<>(Counter.class);
+    final Map<Counter, Execution.CounterPeak> peak = new EnumMap<>(Counter.class);
+    final Map<String, Instance> registerDef = new HashMap<>();
+
+    WaveState(int wave) {
+      this.wave = wave;
+      for (Counter c : Counter.values()) {
+        pending.put(c, new ArrayDeque<>());
+        outstanding.put(c, 0);
+      }
+    }
+
+    void run(Section section, int iteration, List<Op> ops, Map<String, Long> env) {
+      for (int position = 0; position < ops.size(); position++) {
+        Op op = ops.get(position);
+        if (schedule.implicitWaits() == ImplicitWaits.LLVM) {
+          implicitWaitBefore(op, section, iteration, position);
+        }
+        Instance inst =
+            new Instance(
+                wave, stream.size(), section, iteration, position, op, false, access(op, env));
+        append(inst);
+      }
+    }
+
+    private void implicitWaitBefore(Op op, Section section, int iteration, int position) {
+      List<String> uses = registersUsed(op);
+      Map<Counter, Integer> need = new EnumMap<>(Counter.class);
+      for (String reg : uses) {
+        Instance def = registerDef.get(reg);
+        if (def == null) {
+          continue;
+        }
+        Counter c = Counter.of(def.op()).orElseThrow();
+        ArrayDeque<Instance> q = pending.get(c);
+        if (!q.contains(def)) {
+          continue;
+        }
+        int newer = 0;
+        var it = q.descendingIterator();
+        while (it.hasNext() && it.next() != def) {
+          newer++;
+        }
+        int value = mode == CounterMode.ORDERED ? newer : 0;
+        need.merge(c, value, Math::min);
+      }
+      if (need.isEmpty()) {
+        return;
+      }
+      OptionalInt vm =
+          need.containsKey(Counter.VMCNT)
+              ? OptionalInt.of(need.get(Counter.VMCNT))
+              : OptionalInt.empty();
+      OptionalInt lgkm =
+          need.containsKey(Counter.LGKMCNT)
+              ? OptionalInt.of(need.get(Counter.LGKMCNT))
+              : OptionalInt.empty();
+      Op.Wait wait = new Op.Wait(vm, lgkm, op.origin());
+      append(
+          new Instance(
+              wave, stream.size(), section, iteration, position, wait, true, Optional.empty()));
+    }
+
+    private void append(Instance inst) {
+      stream.add(inst);
+      Op op = inst.op();
+      Optional<Counter> counted = Counter.of(op);
+      if (counted.isPresent()) {
+        Counter c = counted.get();
+        pending.get(c).addLast(inst);
+        int now = outstanding.merge(c, 1, Integer::sum);
+        Execution.CounterPeak p = peak.get(c);
+        if (p == null || now > p.outstanding()) {
+          peak.put(c, new Execution.CounterPeak(wave, c, now, inst));
+        }
+      }
+      if (op instanceof Op.DsRead r) {
+        registerDef.put(r.dst(), inst);
+      } else if (op instanceof Op.GLoad g) {
+        registerDef.put(g.dst(), inst);
+      } else if (op instanceof Op.Wait w) {
+        for (Counter c : Counter.values()) {
+          OptionalInt n = c.of(w);
+          if (n.isPresent()) {
+            retire(inst, c, n.getAsInt());
+          }
+        }
+      }
+    }
+
+    private void retire(Instance wait, Counter c, int allowed) {
+      ArrayDeque<Instance> q = pending.get(c);
+      countingWaits.add(new Execution.CountingWait(wait, c, allowed, List.copyOf(q)));
+      if (mode == CounterMode.ORDERED) {
+        while (q.size() > allowed) {
+          retirements.add(new Execution.Retirement(q.pollFirst(), wait));
+        }
+        outstanding.put(c, q.size());
+      } else {
+        if (allowed == 0) {
+          while (!q.isEmpty()) {
+            retirements.add(new Execution.Retirement(q.pollFirst(), wait));
+          }
+        }
+        outstanding.put(c, Math.min(outstanding.get(c), allowed));
+      }
+    }
+  }
+
+  private List<Instance> unrollWave(int w, int tripCount) {
+    var program = schedule.programOf(w);
+    Map<String, Long> env = schedule.waveEnv(w);
+    env.put(Schedule.TRIP_COUNT, (long) tripCount);
+    WaveState state = new WaveState(w);
+    state.run(Section.PROLOGUE, -1, program.prologue(), env);
+    for (int k = 0; k < tripCount; k++) {
+      env.put(Schedule.K, (long) k);
+      state.run(Section.LOOP, k, program.loop(), env);
+    }
+    env.remove(Schedule.K);
+    state.run(Section.EPILOGUE, -1, program.epilogue(), env);
+    peaks.addAll(state.peak.values());
+    return state.stream;
+  }
+
+  /** The registers an op reads: an MFMA its fragments, a ds_write its source. */
+  public static List<String> registersUsed(Op op) {
+    if (op instanceof Op.Mfma m) {
+      return List.of(m.a(), m.b());
+    }
+    if (op instanceof Op.DsWrite d) {
+      return List.of(d.src());
+    }
+    return List.of();
+  }
+
+  private Optional<Access> access(Op op, Map<String, Long> env) {
+    if (!(op instanceof Op.LdsAccess a)) {
+      return Optional.empty();
+    }
+    LdsBuffer buffer =
+        schedule
+            .buffer(a.buffer())
+            .orElseThrow(() -> new IllegalArgumentException("unknown buffer " + a.buffer()));
+    return Optional.of(
+        new Access(
+            a.buffer(),
+            (int) a.slot().eval(env),
+            a.region().bytes(env, buffer.rowBytes()),
+            a.tile().tensor(),
+            a.tile().kTile().eval(env),
+            a.writes()));
+  }
+}
