@@ -1,0 +1,138 @@
+package io.pipeverify.verifier.report;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.util.DefaultIndenter;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import io.pipeverify.verifier.OpRef;
+import io.pipeverify.verifier.Stats;
+import io.pipeverify.verifier.TraceStep;
+import io.pipeverify.verifier.Verdict;
+import io.pipeverify.verifier.VerificationReport;
+import io.pipeverify.verifier.Violation;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+
+/**
+ * The JSON report (docs/cli.md lists its fields): verdict, schedule, model options, trip counts
+ * covered, violations with ops, missing edge and trace, and stats. Field order is fixed, so the
+ * same report gives the same bytes; only the timing fields vary, and {@code timings=false} leaves
+ * them out.
+ */
+public final class JsonReportRenderer {
+  private static final JsonFactory FACTORY = new JsonFactory();
+  private final boolean timings;
+
+  public JsonReportRenderer(boolean timings) {
+    this.timings = timings;
+  }
+
+  public String render(VerificationReport report) {
+    StringWriter sw = new StringWriter();
+    try (JsonGenerator g = FACTORY.createGenerator(sw)) {
+      DefaultPrettyPrinter pp = new DefaultPrettyPrinter();
+      pp.indentArraysWith(DefaultIndenter.SYSTEM_LINEFEED_INSTANCE);
+      g.setPrettyPrinter(pp);
+      write(g, report);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return sw.toString().replace("\r\n", "\n") + "\n";
+  }
+
+  /** Writes the report as one JSON object; also used for one line of {@code --jsonl} output. */
+  public void write(JsonGenerator g, VerificationReport r) throws IOException {
+    g.writeStartObject();
+    g.writeStringField("verdict", r.verdict().id());
+    g.writeStringField("schedule", r.schedule().name());
+    g.writeObjectFieldStart("options");
+    g.writeStringField("target", r.schedule().target().id());
+    g.writeStringField("implicitWaits", r.schedule().implicitWaits().id());
+    g.writeStringField("counters", r.options().counters().id());
+    g.writeNumberField("solverTimeoutMs", r.options().solverTimeout().toMillis());
+    g.writeEndObject();
+    g.writeObjectFieldStart("tripCounts");
+    g.writeStringField("covered", "all T >= 1");
+    g.writeNumberField("period", r.period());
+    g.writeNumberField("cutoff", r.tripCountsChecked().get(r.tripCountsChecked().size() - 1));
+    g.writeArrayFieldStart("unrolled");
+    for (int t : r.tripCountsChecked()) {
+      g.writeNumber(t);
+    }
+    g.writeEndArray();
+    g.writeEndObject();
+    if (r.verdict() instanceof Verdict.Inconclusive i) {
+      g.writeStringField("reason", i.reason());
+    }
+    g.writeArrayFieldStart("violations");
+    for (Violation v : TextReportRenderer.violations(r.verdict())) {
+      writeViolation(g, v);
+    }
+    g.writeEndArray();
+    Stats s = r.stats();
+    g.writeObjectFieldStart("stats");
+    g.writeNumberField("events", s.events());
+    g.writeNumberField("edges", s.edges());
+    g.writeNumberField("pairsChecked", s.pairsChecked());
+    g.writeNumberField("solverQueries", s.solverQueries());
+    if (timings) {
+      g.writeNumberField("solverTimeMs", s.solverTime().toMillis());
+      g.writeNumberField("totalTimeMs", s.totalTime().toMillis());
+    }
+    g.writeEndObject();
+    g.writeEndObject();
+  }
+
+  private static void writeViolation(JsonGenerator g, Violation v) throws IOException {
+    g.writeStartObject();
+    g.writeStringField("property", v.property().name());
+    g.writeStringField("kind", v.kind().name());
+    g.writeNumberField("tripCount", v.tripCount());
+    g.writeStringField("summary", v.summary());
+    g.writeArrayFieldStart("ops");
+    for (OpRef op : v.ops()) {
+      writeOp(g, op);
+    }
+    g.writeEndArray();
+    g.writeStringField("missingEdge", v.missingEdge());
+    g.writeArrayFieldStart("traceWaves");
+    for (int w : v.traceWaves()) {
+      g.writeNumber(w);
+    }
+    g.writeEndArray();
+    g.writeArrayFieldStart("trace");
+    for (TraceStep s : v.trace()) {
+      g.writeStartObject();
+      g.writeNumberField("time", s.time());
+      g.writeNumberField("wave", s.wave());
+      g.writeStringField("event", s.event());
+      g.writeStringField("text", s.text());
+      g.writeBooleanField("racing", s.racing());
+      g.writeEndObject();
+    }
+    g.writeEndArray();
+    g.writeEndObject();
+  }
+
+  private static void writeOp(JsonGenerator g, OpRef op) throws IOException {
+    g.writeStartObject();
+    g.writeNumberField("wave", op.wave());
+    g.writeStringField("section", op.section());
+    if (op.iteration() >= 0) {
+      g.writeNumberField("iteration", op.iteration());
+    }
+    g.writeNumberField("position", op.position());
+    g.writeStringField("stage", op.stage());
+    g.writeStringField("op", op.op());
+    g.writeStringField("text", op.text());
+    if (!op.buffer().isEmpty()) {
+      g.writeStringField("buffer", op.buffer());
+      g.writeNumberField("slot", op.slot());
+      g.writeStringField("range", op.range());
+      g.writeStringField("tile", op.tile());
+    }
+    g.writeStringField("origin", op.origin());
+    g.writeEndObject();
+  }
+}

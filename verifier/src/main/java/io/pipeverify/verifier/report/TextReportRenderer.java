@@ -1,0 +1,158 @@
+package io.pipeverify.verifier.report;
+
+import io.pipeverify.model.Schedule;
+import io.pipeverify.verifier.OpRef;
+import io.pipeverify.verifier.Stats;
+import io.pipeverify.verifier.TraceStep;
+import io.pipeverify.verifier.Verdict;
+import io.pipeverify.verifier.VerificationReport;
+import io.pipeverify.verifier.Violation;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The report for people: the verdict, then for each violation what is wrong, where, the missing
+ * happens-before edge and the interleaving with one column per wave.
+ */
+public final class TextReportRenderer {
+  private final boolean timings;
+
+  /** {@code timings}: include wall and solver times (they differ from run to run). */
+  public TextReportRenderer(boolean timings) {
+    this.timings = timings;
+  }
+
+  public String render(VerificationReport report) {
+    StringBuilder out = new StringBuilder();
+    Schedule s = report.schedule();
+    Verdict v = report.verdict();
+    List<Violation> violations = violations(v);
+    out.append(s.name()).append(": ").append(v.id().toUpperCase(java.util.Locale.ROOT));
+    if (!violations.isEmpty()) {
+      out.append(" (")
+          .append(violations.size())
+          .append(violations.size() == 1 ? " violation" : " violations")
+          .append(")");
+    }
+    out.append('\n');
+    out.append("model: target ")
+        .append(s.target().id())
+        .append(", implicit waits ")
+        .append(s.implicitWaits().id())
+        .append(", counters ")
+        .append(report.options().counters().id())
+        .append('\n');
+    out.append("trip counts: every T >= 1 (period ")
+        .append(report.period())
+        .append(", unrolled T = 1..")
+        .append(report.tripCountsChecked().get(report.tripCountsChecked().size() - 1))
+        .append("; proofs/cutoff.md)\n");
+    if (v instanceof Verdict.Inconclusive i) {
+      out.append("inconclusive: ").append(i.reason()).append('\n');
+    }
+    int n = 1;
+    for (Violation x : violations) {
+      out.append('\n');
+      renderViolation(out, n++, x);
+    }
+    Stats st = report.stats();
+    out.append("\nstats: ")
+        .append(st.events())
+        .append(" events, ")
+        .append(st.edges())
+        .append(" edges, ")
+        .append(st.pairsChecked())
+        .append(" pairs checked, ")
+        .append(st.solverQueries())
+        .append(" solver queries");
+    if (timings) {
+      out.append(", solver ")
+          .append(st.solverTime().toMillis())
+          .append(" ms, total ")
+          .append(st.totalTime().toMillis())
+          .append(" ms");
+    }
+    out.append('\n');
+    return out.toString();
+  }
+
+  static List<Violation> violations(Verdict v) {
+    if (v instanceof Verdict.Violated x) {
+      return x.violations();
+    }
+    if (v instanceof Verdict.Inconclusive i) {
+      return i.violationsSoFar();
+    }
+    return List.of();
+  }
+
+  private void renderViolation(StringBuilder out, int n, Violation v) {
+    out.append('[').append(n).append("] ").append(v.property()).append(' ').append(v.kind());
+    if (!v.ops().isEmpty() && !v.ops().get(0).buffer().isEmpty()) {
+      out.append(" on buffer ").append(v.ops().get(0).buffer());
+    }
+    out.append(" (").append(v.property().title()).append(", found at T=").append(v.tripCount());
+    out.append(")\n  ").append(v.summary()).append('\n');
+    String[] labels =
+        v.ops().size() == 2
+            ? new String[] {"should be first", "may come first"}
+            : new String[] {"op", ""};
+    for (int i = 0; i < v.ops().size(); i++) {
+      OpRef op = v.ops().get(i);
+      out.append(String.format("  %-16s %s%n", labels[i] + ":", op.brief()));
+      out.append(String.format("  %-16s origin %s%n", "", op.origin()));
+    }
+    out.append(String.format("  %-16s %s%n", "missing edge:", v.missingEdge()));
+    if (!v.trace().isEmpty()) {
+      out.append("  interleaving (one column per wave; * marks the violating events):\n");
+      renderTrace(out, v);
+    }
+  }
+
+  private static void renderTrace(StringBuilder out, Violation v) {
+    Map<Integer, Integer> column = new LinkedHashMap<>();
+    for (int w : v.traceWaves()) {
+      column.put(w, column.size());
+    }
+    int[] width = new int[column.size()];
+    List<String[]> rows = new ArrayList<>();
+    List<String> times = new ArrayList<>();
+    for (TraceStep s : v.trace()) {
+      String[] cells = new String[column.size()];
+      String cell = (s.racing() ? "* " : "  ") + s.event() + " " + s.text();
+      if (s.wave() < 0) {
+        java.util.Arrays.fill(cells, "");
+        cells[0] = "-- " + (s.event().equals("...") ? s.text() : s.text()) + " --";
+      } else {
+        java.util.Arrays.fill(cells, "");
+        cells[column.getOrDefault(s.wave(), 0)] = cell;
+      }
+      rows.add(cells);
+      times.add(s.time() < 0 ? "" : Long.toString(s.time()));
+    }
+    for (String[] r : rows) {
+      for (int c = 0; c < r.length; c++) {
+        width[c] = Math.max(width[c], r[c].length());
+      }
+    }
+    StringBuilder header = new StringBuilder(String.format("  %5s", "t"));
+    for (Map.Entry<Integer, Integer> e : column.entrySet()) {
+      header.append(" | ").append(pad("wave " + e.getKey(), width[e.getValue()]));
+    }
+    out.append(header.toString().stripTrailing()).append('\n');
+    for (int i = 0; i < rows.size(); i++) {
+      StringBuilder line = new StringBuilder(String.format("  %5s", times.get(i)));
+      String[] r = rows.get(i);
+      for (int c = 0; c < r.length; c++) {
+        line.append(" | ").append(pad(r[c], width[c]));
+      }
+      out.append(line.toString().stripTrailing()).append('\n');
+    }
+  }
+
+  private static String pad(String s, int width) {
+    return s.length() >= width ? s : s + " ".repeat(width - s.length());
+  }
+}
