@@ -41,6 +41,9 @@ final class Exprs {
     if (tile instanceof Expr.Const c) {
       return Expr.of(Math.floorMod(c.value(), slots));
     }
+    if (slots == 1) {
+      return Expr.of(0);
+    }
     Expr base = tile;
     long offset = 0;
     if (tile instanceof Expr.Binary b
