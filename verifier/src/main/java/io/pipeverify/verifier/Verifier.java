@@ -4,7 +4,6 @@ import io.pipeverify.model.Op;
 import io.pipeverify.model.Schedule;
 import io.pipeverify.model.Section;
 import io.pipeverify.model.WaveProgram;
-import io.pipeverify.verifier.check.CounterChecker;
 import io.pipeverify.verifier.check.CounterexampleBuilder;
 import io.pipeverify.verifier.check.Finding;
 import io.pipeverify.verifier.check.InstanceText;
@@ -14,6 +13,7 @@ import io.pipeverify.verifier.hb.HappensBefore;
 import io.pipeverify.verifier.smt.SolverOutcome;
 import io.pipeverify.verifier.smt.TimingProblem;
 import io.pipeverify.verifier.smt.Z3Session;
+import io.pipeverify.verifier.unroll.Counter;
 import io.pipeverify.verifier.unroll.Execution;
 import io.pipeverify.verifier.unroll.Instance;
 import io.pipeverify.verifier.unroll.Unroller;
@@ -27,12 +27,12 @@ import java.util.Set;
 /**
  * Decides P1, P2, P6 and P7 for every trip count T >= 1 (semantics.md sections 4 and 6).
  *
- * <p>P6 is decided symbolically in T by Z3. P7 by {@link CounterChecker}'s finite-state argument.
- * P1 and P2 by unrolling T = 1..3P-1 (P the schedule's period): proofs/cutoff.md shows that a
- * violation at any larger T implies one at a T in that range. For each T the happens-before graph
- * finds the candidates; Z3, given the same constraints, must then prove every ordered conflicting
- * pair ordered (one unsat query) and find a model for every reported violation. A disagreement
- * between graph and solver is a bug and throws {@link VerifierBugException}.
+ * <p>P6 is decided symbolically in T by Z3; P7 does not depend on T. P1 and P2 by unrolling T =
+ * 1..3P-1 (P the schedule's period): proofs/cutoff.md shows that a violation at any larger T
+ * implies one at a T in that range. For each T the happens-before graph finds the candidates; Z3,
+ * given the same constraints, must then prove every ordered conflicting pair ordered (one unsat
+ * query) and find a model for every reported violation. A disagreement between graph and solver is
+ * a bug and throws {@link VerifierBugException}.
  */
 public final class Verifier {
   private Verifier() {}
@@ -112,7 +112,7 @@ public final class Verifier {
         // Mismatched barriers deadlock the workgroup: happens-before is undefined past them.
         return new Verdict.Violated(violations);
       }
-      counterCapacity();
+      encodability();
       for (int t = 1; t <= cutoff; t++) {
         unknown = races(z3, t);
         if (unknown.isPresent()) {
@@ -160,50 +160,56 @@ public final class Verifier {
       return ops.stream().filter(o -> o instanceof Op.Barrier).count();
     }
 
-    /** P7: counters never hold more than their bits can count. */
-    private void counterCapacity() {
-      for (var mode : List.of(options.counters())) {
-        CounterChecker.check(schedule, mode)
-            .ifPresent(
-                o -> {
-                  int trip = Math.max(1, o.iteration() + 1);
-                  Execution exec = Unroller.unroll(schedule, trip, options.counters());
-                  Instance at =
-                      exec.waves().get(o.wave()).stream()
-                          .filter(
-                              i ->
-                                  !i.implicit()
-                                      && i.section() == o.section()
-                                      && i.iteration() == o.iteration()
-                                      && i.position() == o.position())
-                          .findFirst()
-                          .orElseThrow();
-                  OpRef ref = new InstanceText(schedule).ref(at);
-                  violations.add(
-                      new Violation(
-                          Property.P7,
-                          ViolationKind.COUNTER_OVERFLOW,
-                          trip,
-                          List.of(ref),
-                          "P7 COUNTER_OVERFLOW: "
-                              + o.counter().id()
-                              + " of wave "
-                              + o.wave()
-                              + " reaches "
-                              + o.outstanding()
-                              + " outstanding ops at "
-                              + ref.brief(),
-                          "no s_waitcnt "
-                              + o.counter().id()
-                              + " keeps the outstanding count of wave "
-                              + o.wave()
-                              + " within the counter's "
-                              + (o.counter() == io.pipeverify.verifier.unroll.Counter.VMCNT
-                                  ? "6 bits (max 63)"
-                                  : "4 bits (max 15)"),
-                          List.of(o.wave()),
-                          List.of()));
-                });
+    /**
+     * P7 encodability. The hardware stalls issue while a counter is full, so outstanding counts
+     * never exceed its bits; what a schedule can get wrong is a wait value the bits cannot encode
+     * (LLVM clamps its own implicit waits, which only makes them stronger) and LDS beyond the
+     * target's capacity. Schedules read from files are rejected for both before verification; this
+     * check guards schedules built in code.
+     */
+    private void encodability() {
+      Execution exec = Unroller.unroll(schedule, 1, options.counters());
+      InstanceText text = new InstanceText(schedule);
+      for (List<Instance> wave : exec.waves()) {
+        for (Instance i : wave) {
+          if (!(i.op() instanceof Op.Wait w) || i.implicit()) {
+            continue;
+          }
+          for (Counter c : Counter.values()) {
+            int value = c.of(w).orElse(0);
+            if (value > c.max() && reported.add("P7|" + i.section() + "#" + i.position())) {
+              OpRef ref = text.ref(i);
+              violations.add(
+                  new Violation(
+                      Property.P7,
+                      ViolationKind.COUNTER_OVERFLOW,
+                      1,
+                      List.of(ref),
+                      "P7 COUNTER_OVERFLOW: " + ref.brief() + " cannot be encoded",
+                      c.id()
+                          + "("
+                          + value
+                          + ") exceeds the "
+                          + c.bits()
+                          + "-bit counter (max "
+                          + c.max()
+                          + ")",
+                      List.of(i.wave()),
+                      List.of()));
+            }
+          }
+        }
+      }
+      if (schedule.ldsBytes() > schedule.target().ldsBytes()) {
+        throw new IllegalArgumentException(
+            "schedule '"
+                + schedule.name()
+                + "' uses "
+                + schedule.ldsBytes()
+                + " bytes of LDS, more than the "
+                + schedule.target().ldsBytes()
+                + " of "
+                + schedule.target().id());
       }
     }
 

@@ -5,13 +5,24 @@ import java.util.Optional;
 
 /** The per-wave hardware counters (semantics.md section 1). */
 public enum Counter {
-  VMCNT("vmcnt"),
-  LGKMCNT("lgkmcnt");
+  VMCNT("vmcnt", 6),
+  LGKMCNT("lgkmcnt", 4);
 
   private final String id;
+  private final int bits;
 
-  Counter(String id) {
+  Counter(String id, int bits) {
     this.id = id;
+    this.bits = bits;
+  }
+
+  public int bits() {
+    return bits;
+  }
+
+  /** The largest value a wait on this counter can encode. */
+  public int max() {
+    return (1 << bits) - 1;
   }
 
   public String id() {
