@@ -166,7 +166,7 @@ public final class Knobs {
     }
   }
 
-  /** Collects option strings in knob order; used by the configurations' {@code options()}. */
+  X
   static final class OptionsBuilder {
     private final Map<String, String> out = new TreeMap<>();
 
