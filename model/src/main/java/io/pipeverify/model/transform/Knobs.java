@@ -166,7 +166,9 @@ public final class Knobs {
     }
   }
 
-  /** Collects option strings in knob order; used by the configurations' {@code options()}. */
+  /**
+   * Collects option strings, sorted by knob name; used by the configurations' {@code options()}.
+   */
   static final class OptionsBuilder {
     private final Map<String, String> out = new TreeMap<>();
 
