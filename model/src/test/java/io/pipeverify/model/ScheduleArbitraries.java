@@ -2,6 +2,7 @@ package io.pipeverify.model;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.OptionalInt;
 import java.util.Set;
 import java.util.TreeSet;
@@ -171,7 +172,7 @@ public final class ScheduleArbitraries {
     }
 
     private String readRegister(OpSpec s) {
-      return buffer(s).name().toLowerCase(java.util.Locale.ROOT) + (s.extra() % 2);
+      return buffer(s).name().toLowerCase(Locale.ROOT) + (s.extra() % 2);
     }
 
     private static String loadRegister(OpSpec s) {

@@ -10,6 +10,8 @@ import com.networknt.schema.SpecVersion;
 import com.networknt.schema.ValidationMessage;
 import io.pipeverify.model.Schedule;
 import io.pipeverify.model.ScheduleArbitraries;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Set;
@@ -28,8 +30,8 @@ class ScheduleSchemaTest {
     try {
       return JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012)
           .getSchema(Files.readString(SCHEMA));
-    } catch (java.io.IOException e) {
-      throw new java.io.UncheckedIOException(e);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
   }
 
