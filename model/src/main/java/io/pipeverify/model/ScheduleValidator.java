@@ -516,7 +516,19 @@ public final class ScheduleValidator {
       }
       periodT = lcm(periodT, pt.getAsLong());
     }
-    if (!ok || periodK * periodT > MAX_PERIOD * 4) {
+    if (!ok) {
+      return;
+    }
+    if (periodK * periodT > MAX_PERIOD) {
+      problem(
+          ptr,
+          "slot and region expressions have period "
+              + periodK
+              + " in k and "
+              + periodT
+              + " in T, more than the "
+              + MAX_PERIOD
+              + " combinations the validator enumerates");
       return;
     }
     boolean usesT = exprs.stream().anyMatch(e -> e.vars().contains(Schedule.TRIP_COUNT));

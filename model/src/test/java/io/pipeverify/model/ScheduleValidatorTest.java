@@ -207,4 +207,18 @@ class ScheduleValidatorTest {
                 "k-chunk 5 out of range: the gemm has 2 k-chunks (0..1)")),
         ScheduleValidator.validate(s));
   }
+
+  @Test
+  void hugeCombinedPeriodsAreReportedNotSkipped() throws Exception {
+    Op g2s =
+        new Op.G2s(
+            "A", Expr.parse("(k % 1000 + T % 999) % 2"), Region.rows("0", 1), tagA("k"), HERE);
+    assertEquals(
+        List.of(
+            new Problem(
+                "/programs/0/loop/10",
+                "slot and region expressions have period 1000 in k and 999 in T, more than the"
+                    + " 1024 combinations the validator enumerates")),
+        ScheduleValidator.validate(withLoop(example(), g2s)));
+  }
 }
