@@ -108,7 +108,6 @@ final class ExprParser {
   }
 
   private ExprSyntaxException error(String message) {
-    return new ExprSyntaxException(
-        "in expression \"" + text + "\" at column " + (pos + 1) + ": " + message);
+    return new ExprSyntaxException(text, pos + 1, message);
   }
 }

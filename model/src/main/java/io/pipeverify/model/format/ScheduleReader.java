@@ -1,0 +1,602 @@
+package io.pipeverify.model.format;
+
+import io.pipeverify.model.Expr;
+import io.pipeverify.model.ExprSyntaxException;
+import io.pipeverify.model.Gemm;
+import io.pipeverify.model.ImplicitWaits;
+import io.pipeverify.model.LdsBuffer;
+import io.pipeverify.model.Op;
+import io.pipeverify.model.Origin;
+import io.pipeverify.model.Region;
+import io.pipeverify.model.Schedule;
+import io.pipeverify.model.ScheduleValidator;
+import io.pipeverify.model.Section;
+import io.pipeverify.model.Target;
+import io.pipeverify.model.TileTag;
+import io.pipeverify.model.WaveParam;
+import io.pipeverify.model.WaveProgram;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+import java.util.function.BiFunction;
+
+/**
+ * Reads a {@code pipeverify-schedule/1} file (docs/format.md) into a {@link Schedule}. Reports
+ * every problem it finds, not just the first: structural ones (JSON syntax, duplicate keys, missing
+ * or unknown fields, wrong types, bad enum values, unparseable expressions) and, when the structure
+ * is complete, the semantic ones of {@link ScheduleValidator}, each at the JSON pointer and
+ * line:column of the offending value.
+ */
+public final class ScheduleReader {
+
+  /** The value of the {@code format} field. */
+  public static final String FORMAT = "pipeverify-schedule/1";
+
+  static final List<String> TOP_LEVEL =
+      List.of(
+          "format",
+          "name",
+          "target",
+          "waves",
+          "implicitWaits",
+          "nominalTripCount",
+          "gemm",
+          "waveParams",
+          "buffers",
+          "programs");
+
+  static final List<String> OP_KINDS =
+      List.of(
+          "g2s",
+          "gload",
+          "ds_read",
+          "ds_write",
+          "wait",
+          "barrier",
+          "mfma",
+          "sched_barrier",
+          "setprio",
+          "commit_group",
+          "wait_group");
+
+  private final String file;
+  private final List<Diagnostic> diagnostics = new ArrayList<>();
+
+  private ScheduleReader(String file) {
+    this.file = file;
+  }
+
+  /**
+   * Parses and validates {@code content}; {@code fileName} names the file in diagnostics and in the
+   * {@link Origin.InFile} of ops that have no {@code origin} field.
+   */
+  public static Schedule read(String fileName, String content) throws ScheduleFormatException {
+    JsonNode root = JsonTreeParser.parse(fileName, content);
+    ScheduleReader reader = new ScheduleReader(fileName);
+    Schedule schedule = reader.schedule(root);
+    if (!reader.diagnostics.isEmpty()) {
+      throw new ScheduleFormatException(reader.diagnostics);
+    }
+    List<ScheduleValidator.Problem> problems = ScheduleValidator.validate(schedule);
+    if (!problems.isEmpty()) {
+      Map<String, SourcePosition> positions = new HashMap<>();
+      index(root, "", positions);
+      List<Diagnostic> out = new ArrayList<>();
+      for (ScheduleValidator.Problem p : problems) {
+        out.add(Diagnostic.at(fileName, p.pointer(), locate(p.pointer(), positions), p.message()));
+      }
+      throw new ScheduleFormatException(out);
+    }
+    return schedule;
+  }
+
+  /** Reads a file as UTF-8; diagnostics name it by {@code path.toString()}. */
+  public static Schedule read(Path path) throws IOException, ScheduleFormatException {
+    return read(path.toString(), Files.readString(path, StandardCharsets.UTF_8));
+  }
+
+  private static void index(JsonNode node, String ptr, Map<String, SourcePosition> out) {
+    out.put(ptr, node.position());
+    if (node instanceof JsonNode.JsonObject o) {
+      for (JsonNode.Member m : o.members()) {
+        index(m.value(), JsonPointers.child(ptr, m.key()), out);
+      }
+    } else if (node instanceof JsonNode.JsonArray a) {
+      for (int i = 0; i < a.elements().size(); i++) {
+        index(a.elements().get(i), JsonPointers.child(ptr, i), out);
+      }
+    }
+  }
+
+  /** The position of the value at {@code ptr}, or of its nearest ancestor present in the file. */
+  private static SourcePosition locate(String ptr, Map<String, SourcePosition> positions) {
+    String p = ptr;
+    while (!positions.containsKey(p)) {
+      p = p.substring(0, Math.max(0, p.lastIndexOf('/')));
+    }
+    return positions.get(p);
+  }
+
+  // ---- structure ----
+
+  private void error(String ptr, SourcePosition pos, String message) {
+    diagnostics.add(Diagnostic.at(file, ptr, pos, message));
+  }
+
+  private void typeError(String ptr, JsonNode node, String expected) {
+    error(ptr, node.position(), "expected " + expected + ", found " + node.describe());
+  }
+
+  /** An object whose fields were checked against {@code required} and {@code optional}. */
+  private final class Fields {
+    final JsonNode.JsonObject object;
+    final String ptr;
+
+    Fields(JsonNode.JsonObject object, String ptr) {
+      this.object = object;
+      this.ptr = ptr;
+    }
+
+    boolean has(String key) {
+      return object.get(key).isPresent();
+    }
+
+    /** The value at {@code key} decoded by {@code decoder}, or null (missing or reported). */
+    <T> T get(String key, BiFunction<JsonNode, String, T> decoder) {
+      return object.get(key).map(n -> decoder.apply(n, JsonPointers.child(ptr, key))).orElse(null);
+    }
+
+    String string(String key) {
+      return get(key, ScheduleReader.this::string);
+    }
+
+    Integer integer(String key) {
+      return get(key, ScheduleReader.this::integer);
+    }
+
+    Expr expr(String key) {
+      return get(key, ScheduleReader.this::expr);
+    }
+  }
+
+  /**
+   * Checks that {@code node} is an object with every required field and no unknown one; returns
+   * null when it is not an object.
+   */
+  private Fields fields(
+      JsonNode node, String ptr, String what, List<String> required, List<String> optional) {
+    if (!(node instanceof JsonNode.JsonObject o)) {
+      typeError(ptr, node, what + " (an object)");
+      return null;
+    }
+    for (String key : required) {
+      if (o.get(key).isEmpty()) {
+        error(ptr, o.position(), "missing field '" + key + "' in " + what);
+      }
+    }
+    for (JsonNode.Member m : o.members()) {
+      if (!required.contains(m.key()) && !optional.contains(m.key())) {
+        List<String> all = new ArrayList<>(required);
+        all.addAll(optional);
+        error(
+            JsonPointers.child(ptr, m.key()),
+            m.keyPosition(),
+            "unknown field '"
+                + m.key()
+                + "' in "
+                + what
+                + " (expected: "
+                + String.join(", ", all)
+                + ")");
+      }
+    }
+    return new Fields(o, ptr);
+  }
+
+  private String string(JsonNode node, String ptr) {
+    if (node instanceof JsonNode.JsonString s) {
+      return s.value();
+    }
+    typeError(ptr, node, "a string");
+    return null;
+  }
+
+  private Integer integer(JsonNode node, String ptr) {
+    if (node instanceof JsonNode.JsonNumber n && n.integral()) {
+      try {
+        return n.value().intValueExact();
+      } catch (ArithmeticException e) {
+        error(ptr, node.position(), "integer " + n.value() + " out of range");
+        return null;
+      }
+    }
+    typeError(ptr, node, "an integer");
+    return null;
+  }
+
+  /** An expression: a JSON integer, or a string in the grammar of {@link Expr#parse}. */
+  private Expr expr(JsonNode node, String ptr) {
+    if (node instanceof JsonNode.JsonNumber n && n.integral()) {
+      if (n.asLong().isEmpty()) {
+        error(ptr, node.position(), "integer " + n.value() + " out of range");
+        return null;
+      }
+      return Expr.of(n.asLong().getAsLong());
+    }
+    if (node instanceof JsonNode.JsonString s) {
+      try {
+        return Expr.parse(s.value());
+      } catch (ExprSyntaxException e) {
+        int col = e.column();
+        error(
+            ptr,
+            col > 0 ? s.positionOf(col - 1) : s.position(),
+            "cannot parse expression \""
+                + s.value()
+                + "\": "
+                + e.detail()
+                + (col > 0 ? " (column " + col + " of the expression)" : ""));
+        return null;
+      }
+    }
+    typeError(ptr, node, "an expression (an integer or a string)");
+    return null;
+  }
+
+  private <E> E choice(JsonNode node, String ptr, String what, List<E> values, List<String> ids) {
+    String id = string(node, ptr);
+    if (id == null) {
+      return null;
+    }
+    int i = ids.indexOf(id);
+    if (i < 0) {
+      error(
+          ptr,
+          node.position(),
+          "unknown " + what + " '" + id + "' (expected one of: " + String.join(", ", ids) + ")");
+      return null;
+    }
+    return values.get(i);
+  }
+
+  private List<JsonNode> array(JsonNode node, String ptr, String what) {
+    if (node instanceof JsonNode.JsonArray a) {
+      return a.elements();
+    }
+    typeError(ptr, node, what + " (an array)");
+    return null;
+  }
+
+  /** Decodes every element; null if the array or any element failed. */
+  private <T> List<T> list(
+      JsonNode node, String ptr, String what, BiFunction<JsonNode, String, T> element) {
+    List<JsonNode> elements = array(node, ptr, what);
+    if (elements == null) {
+      return null;
+    }
+    List<T> out = new ArrayList<>();
+    boolean ok = true;
+    for (int i = 0; i < elements.size(); i++) {
+      T t = element.apply(elements.get(i), JsonPointers.child(ptr, i));
+      ok &= t != null;
+      out.add(t);
+    }
+    return ok ? out : null;
+  }
+
+  private static boolean allPresent(Object... values) {
+    return Arrays.stream(values).allMatch(v -> v != null);
+  }
+
+  // ---- the schedule ----
+
+  private Schedule schedule(JsonNode root) {
+    Fields f = fields(root, "", "a schedule", TOP_LEVEL, List.of());
+    if (f == null) {
+      return null;
+    }
+    String format = f.string("format");
+    if (format != null && !format.equals(FORMAT)) {
+      error(
+          "/format",
+          f.object.get("format").orElseThrow().position(),
+          "unsupported format '" + format + "' (expected '" + FORMAT + "')");
+    }
+    String name = f.string("name");
+    Target target =
+        f.get(
+            "target",
+            (n, p) ->
+                choice(
+                    n,
+                    p,
+                    "target",
+                    List.of(Target.values()),
+                    Arrays.stream(Target.values()).map(Target::id).toList()));
+    Integer waves = f.integer("waves");
+    ImplicitWaits implicitWaits =
+        f.get(
+            "implicitWaits",
+            (n, p) ->
+                choice(
+                    n,
+                    p,
+                    "implicit-wait model",
+                    List.of(ImplicitWaits.values()),
+                    Arrays.stream(ImplicitWaits.values()).map(ImplicitWaits::id).toList()));
+    Integer trips = f.integer("nominalTripCount");
+    Gemm gemm = f.get("gemm", this::gemm);
+    List<WaveParam> params = f.get("waveParams", this::waveParams);
+    List<LdsBuffer> buffers = f.get("buffers", (n, p) -> list(n, p, "buffers", this::buffer));
+    List<WaveProgram> programs = f.get("programs", (n, p) -> list(n, p, "programs", this::program));
+    if (!allPresent(
+        format, name, target, waves, implicitWaits, trips, gemm, params, buffers, programs)) {
+      return null;
+    }
+    return new Schedule(name, target, waves, implicitWaits, params, buffers, gemm, programs, trips);
+  }
+
+  private Gemm gemm(JsonNode node, String ptr) {
+    Fields f = fields(node, ptr, "gemm", List.of("tileM", "tileN", "tileK", "kChunk"), List.of());
+    if (f == null) {
+      return null;
+    }
+    Integer m = f.integer("tileM");
+    Integer n = f.integer("tileN");
+    Integer k = f.integer("tileK");
+    Integer c = f.integer("kChunk");
+    return allPresent(m, n, k, c) ? new Gemm(m, n, k, c) : null;
+  }
+
+  private List<WaveParam> waveParams(JsonNode node, String ptr) {
+    if (!(node instanceof JsonNode.JsonObject o)) {
+      typeError(ptr, node, "waveParams (an object of name: expression)");
+      return null;
+    }
+    List<WaveParam> out = new ArrayList<>();
+    boolean ok = true;
+    for (JsonNode.Member m : o.members()) {
+      Expr e = expr(m.value(), JsonPointers.child(ptr, m.key()));
+      if (e == null) {
+        ok = false;
+      } else {
+        out.add(new WaveParam(m.key(), e));
+      }
+    }
+    return ok ? out : null;
+  }
+
+  private LdsBuffer buffer(JsonNode node, String ptr) {
+    Fields f =
+        fields(node, ptr, "buffer", List.of("name", "slots", "slotBytes", "rowBytes"), List.of());
+    if (f == null) {
+      return null;
+    }
+    String name = f.string("name");
+    Integer slots = f.integer("slots");
+    Integer slotBytes = f.integer("slotBytes");
+    Integer rowBytes = f.integer("rowBytes");
+    return allPresent(name, slots, slotBytes, rowBytes)
+        ? new LdsBuffer(name, slots, slotBytes, rowBytes)
+        : null;
+  }
+
+  private WaveProgram program(JsonNode node, String ptr) {
+    Fields f =
+        fields(
+            node,
+            ptr,
+            "program",
+            List.of("role", "waves", "prologue", "loop", "epilogue"),
+            List.of());
+    if (f == null) {
+      return null;
+    }
+    String role = f.string("role");
+    List<Integer> waves = f.get("waves", (n, p) -> list(n, p, "waves", this::integer));
+    Map<Section, List<Op>> sections = new HashMap<>();
+    boolean ok = true;
+    for (Section s : Section.values()) {
+      List<Op> ops = f.get(s.id(), (n, p) -> list(n, p, s.id(), this::op));
+      ok &= ops != null;
+      sections.put(s, ops);
+    }
+    if (!ok || !allPresent(role, waves)) {
+      return null;
+    }
+    return new WaveProgram(
+        role,
+        waves,
+        sections.get(Section.PROLOGUE),
+        sections.get(Section.LOOP),
+        sections.get(Section.EPILOGUE));
+  }
+
+  // ---- ops ----
+
+  private static final Map<String, List<String>> OP_FIELDS =
+      Map.ofEntries(
+          Map.entry("g2s", List.of("op", "buffer", "slot", "tile")),
+          Map.entry("gload", List.of("op", "dst", "tile")),
+          Map.entry("ds_read", List.of("op", "buffer", "slot", "dst", "tile")),
+          Map.entry("ds_write", List.of("op", "buffer", "slot", "src", "tile")),
+          Map.entry("wait", List.of("op")),
+          Map.entry("barrier", List.of("op")),
+          Map.entry("mfma", List.of("op", "a", "b", "i", "j", "kChunk", "kTile")),
+          Map.entry("sched_barrier", List.of("op", "mask")),
+          Map.entry("setprio", List.of("op", "priority")),
+          Map.entry("commit_group", List.of("op")),
+          Map.entry("wait_group", List.of("op", "pending")));
+
+  private Op op(JsonNode node, String ptr) {
+    if (!(node instanceof JsonNode.JsonObject o)) {
+      typeError(ptr, node, "an op (an object)");
+      return null;
+    }
+    JsonNode kindNode = o.get("op").orElse(null);
+    if (kindNode == null) {
+      error(ptr, o.position(), "missing field 'op' (one of: " + String.join(", ", OP_KINDS) + ")");
+      return null;
+    }
+    String kind = choice(kindNode, JsonPointers.child(ptr, "op"), "op", OP_KINDS, OP_KINDS);
+    if (kind == null) {
+      return null;
+    }
+    boolean lds = List.of("g2s", "ds_read", "ds_write").contains(kind);
+    List<String> optional = new ArrayList<>();
+    if (lds) {
+      optional.addAll(List.of("rows", "bytes"));
+    }
+    if (kind.equals("wait")) {
+      optional.addAll(List.of("vmcnt", "lgkmcnt"));
+    }
+    optional.add("origin");
+    String what = kind + " op";
+    Fields f = fields(o, ptr, what, OP_FIELDS.get(kind), optional);
+    Origin origin = f.has("origin") ? f.get("origin", this::origin) : new Origin.InFile(file, ptr);
+    Region region = null;
+    if (lds) {
+      if (f.has("rows") == f.has("bytes")) {
+        error(
+            ptr,
+            o.position(),
+            "a " + kind + " op needs exactly one of 'rows' or 'bytes' (its LDS region)");
+      } else {
+        Region.Unit unit = f.has("rows") ? Region.Unit.ROWS : Region.Unit.BYTES;
+        region = f.get(f.has("rows") ? "rows" : "bytes", (n, p) -> region(n, p, unit));
+      }
+    }
+    Op op =
+        switch (kind) {
+          case "g2s" -> {
+            String buffer = f.string("buffer");
+            Expr slot = f.expr("slot");
+            TileTag tile = f.get("tile", this::tile);
+            yield allPresent(buffer, slot, region, tile, origin)
+                ? new Op.G2s(buffer, slot, region, tile, origin)
+                : null;
+          }
+          case "gload" -> {
+            String dst = f.string("dst");
+            TileTag tile = f.get("tile", this::tile);
+            yield allPresent(dst, tile, origin) ? new Op.GLoad(dst, tile, origin) : null;
+          }
+          case "ds_read" -> {
+            String buffer = f.string("buffer");
+            Expr slot = f.expr("slot");
+            String dst = f.string("dst");
+            TileTag tile = f.get("tile", this::tile);
+            yield allPresent(buffer, slot, region, dst, tile, origin)
+                ? new Op.DsRead(buffer, slot, region, dst, tile, origin)
+                : null;
+          }
+          case "ds_write" -> {
+            String buffer = f.string("buffer");
+            Expr slot = f.expr("slot");
+            String src = f.string("src");
+            TileTag tile = f.get("tile", this::tile);
+            yield allPresent(buffer, slot, region, src, tile, origin)
+                ? new Op.DsWrite(buffer, slot, region, src, tile, origin)
+                : null;
+          }
+          case "wait" -> {
+            if (!f.has("vmcnt") && !f.has("lgkmcnt")) {
+              error(ptr, o.position(), "a wait op needs 'vmcnt', 'lgkmcnt' or both");
+              yield null;
+            }
+            Integer vm = f.integer("vmcnt");
+            Integer lgkm = f.integer("lgkmcnt");
+            if ((f.has("vmcnt") && vm == null) || (f.has("lgkmcnt") && lgkm == null)) {
+              yield null;
+            }
+            yield origin == null
+                ? null
+                : new Op.Wait(
+                    vm == null ? OptionalInt.empty() : OptionalInt.of(vm),
+                    lgkm == null ? OptionalInt.empty() : OptionalInt.of(lgkm),
+                    origin);
+          }
+          case "barrier" -> origin == null ? null : new Op.Barrier(origin);
+          case "mfma" -> {
+            String a = f.string("a");
+            String b = f.string("b");
+            Integer i = f.integer("i");
+            Integer j = f.integer("j");
+            Integer chunk = f.integer("kChunk");
+            Expr kTile = f.expr("kTile");
+            yield allPresent(a, b, i, j, chunk, kTile, origin)
+                ? new Op.Mfma(a, b, i, j, chunk, kTile, origin)
+                : null;
+          }
+          case "sched_barrier" -> {
+            Integer mask = f.integer("mask");
+            yield allPresent(mask, origin) ? new Op.SchedBarrier(mask, origin) : null;
+          }
+          case "setprio" -> {
+            Integer priority = f.integer("priority");
+            yield allPresent(priority, origin) ? new Op.SetPrio(priority, origin) : null;
+          }
+          case "commit_group" -> origin == null ? null : new Op.CommitGroup(origin);
+          case "wait_group" -> {
+            Integer pending = f.integer("pending");
+            yield allPresent(pending, origin) ? new Op.WaitGroup(pending, origin) : null;
+          }
+          default -> throw new IllegalStateException("op kind " + kind);
+        };
+    return op;
+  }
+
+  private Region region(JsonNode node, String ptr, Region.Unit unit) {
+    String what = unit == Region.Unit.ROWS ? "rows" : "bytes";
+    Fields f = fields(node, ptr, what + " region", List.of("start", "count"), List.of());
+    if (f == null) {
+      return null;
+    }
+    Expr start = f.expr("start");
+    Expr count = f.expr("count");
+    return allPresent(start, count) ? new Region(unit, start, count) : null;
+  }
+
+  private TileTag tile(JsonNode node, String ptr) {
+    Fields f = fields(node, ptr, "tile tag", List.of("tensor", "k", "rows"), List.of("kChunk"));
+    if (f == null) {
+      return null;
+    }
+    String tensor = f.string("tensor");
+    Expr k = f.expr("k");
+    Region rows = f.get("rows", (n, p) -> region(n, p, Region.Unit.ROWS));
+    Integer chunk = f.integer("kChunk");
+    if (!allPresent(tensor, k, rows) || (f.has("kChunk") && chunk == null)) {
+      return null;
+    }
+    return new TileTag(
+        tensor,
+        k,
+        rows.start(),
+        rows.count(),
+        chunk == null ? OptionalInt.empty() : OptionalInt.of(chunk));
+  }
+
+  private Origin origin(JsonNode node, String ptr) {
+    if (node instanceof JsonNode.JsonObject o && o.get("file").isPresent()) {
+      Fields f = fields(node, ptr, "file origin", List.of("file", "pointer"), List.of());
+      String originFile = f.string("file");
+      String pointer = f.string("pointer");
+      return allPresent(originFile, pointer) ? new Origin.InFile(originFile, pointer) : null;
+    }
+    Fields f = fields(node, ptr, "transform origin", List.of("transform", "stage"), List.of());
+    if (f == null) {
+      return null;
+    }
+    String transform = f.string("transform");
+    String stage = f.string("stage");
+    return allPresent(transform, stage) ? new Origin.FromTransform(transform, stage) : null;
+  }
+}

@@ -1,0 +1,73 @@
+package io.pipeverify.model.format;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+import com.networknt.schema.InputFormat;
+import com.networknt.schema.JsonSchema;
+import com.networknt.schema.JsonSchemaFactory;
+import com.networknt.schema.SpecVersion;
+import com.networknt.schema.ValidationMessage;
+import io.pipeverify.model.Schedule;
+import io.pipeverify.model.ScheduleArbitraries;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Set;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import org.junit.jupiter.api.Test;
+
+/** docs/schedule.schema.json agrees with the reader on valid files and rejects broken ones. */
+class ScheduleSchemaTest {
+  private static final Path SCHEMA = Path.of("..", "docs", "schedule.schema.json");
+  private static final JsonSchema SCHEMA_VALIDATOR = load();
+
+  private static JsonSchema load() {
+    try {
+      return JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012)
+          .getSchema(Files.readString(SCHEMA));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static Set<ValidationMessage> validate(String json) {
+    return SCHEMA_VALIDATOR.validate(json, InputFormat.JSON);
+  }
+
+  @Test
+  void workedExampleMatchesTheSchema() throws Exception {
+    assertEquals(Set.of(), validate(Files.readString(ScheduleReaderTest.EXAMPLE)));
+  }
+
+  @Test
+  void schemaRejectsWhatTheReaderRejectsStructurally() throws Exception {
+    String example = Files.readString(ScheduleReaderTest.EXAMPLE);
+    assertFalse(
+        validate(example.replace("\"op\": \"barrier\"", "\"op\": \"s_barrier\"")).isEmpty());
+    assertFalse(validate(example.replace("\"vmcnt\": 0}", "\"vmcnt\": 70}")).isEmpty());
+    assertFalse(validate(example.replace("\"gfx950\"", "\"gfx90a\"")).isEmpty());
+    assertFalse(
+        validate(
+                example.replace(
+                    "\"dst\": \"a0\"", "\"dst\": \"a0\", \"bytes\": {\"start\": 0, \"count\": 1}"))
+            .isEmpty());
+    assertFalse(validate(example.replace("\"name\": \"A\", ", "")).isEmpty());
+    assertFalse(validate(example.replace("\"k\": \"k + 1\"", "\"k\": 1.5")).isEmpty());
+  }
+
+  @Provide
+  Arbitrary<Schedule> schedules() {
+    return ScheduleArbitraries.validSchedules();
+  }
+
+  @Property(tries = 100)
+  void writtenSchedulesMatchTheSchema(@ForAll("schedules") Schedule s) {
+    String json = ScheduleWriter.write(s);
+    assertEquals(Set.of(), validate(json), () -> json);
+  }
+}
