@@ -173,8 +173,20 @@ public final class RaceChecker {
     }
   }
 
+  /**
+   * What makes two findings the same mistake for a report: the section and stage of the op (its
+   * position when it has no stage) and the buffer, not the wave, iteration or trip count.
+   */
   private static String key(Instance i) {
     Section s = i.section();
-    return s.id() + "#" + i.position() + (i.implicit() ? "i" : "");
+    String stage = InstanceText.stage(i);
+    String where = stage.isEmpty() ? "#" + i.position() + (i.implicit() ? "i" : "") : stage;
+    return s.id()
+        + "|"
+        + where
+        + "|"
+        + i.op().kind()
+        + "|"
+        + i.access().map(Access::buffer).orElse("");
   }
 }
