@@ -11,6 +11,7 @@ public record Stats(
     long events,
     long edges,
     long pairsChecked,
+    long obligationsProved,
     int solverQueries,
     Duration solverTime,
     Duration totalTime) {}

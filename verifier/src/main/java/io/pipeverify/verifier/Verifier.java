@@ -73,6 +73,7 @@ public final class Verifier {
             run.events,
             run.edges,
             run.pairs,
+            run.proved,
             run.queries,
             run.solverTime,
             Duration.ofNanos(System.nanoTime() - started));
@@ -116,6 +117,7 @@ public final class Verifier {
     long events;
     long edges;
     long pairs;
+    long proved;
     int queries;
     Duration solverTime = Duration.ZERO;
 
@@ -245,7 +247,15 @@ public final class Verifier {
       RaceChecker.Result result = RaceChecker.check(hb);
       pairs += result.pairs();
       queries++;
-      SolverOutcome proof = z3.findViolating(result.obligations());
+      List<TimingProblem.Order> toProve = new ArrayList<>();
+      Set<String> shapes = new HashSet<>();
+      for (RaceChecker.Obligation o : result.obligations()) {
+        if (options.proof() == VerifyOptions.ProofMode.FULL || shapes.add(o.shape())) {
+          toProve.add(o.order());
+        }
+      }
+      proved += toProve.size();
+      SolverOutcome proof = z3.findViolating(toProve);
       if (proof instanceof SolverOutcome.Unknown u) {
         return Optional.of("Z3 could not prove the orders at T=" + t + ": " + u.reason());
       }

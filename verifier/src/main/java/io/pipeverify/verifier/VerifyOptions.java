@@ -9,9 +9,23 @@ import java.util.Objects;
  * per query. (Target and implicit waits are part of the schedule; the CLI overrides them by
  * rewriting it.) {@code maxViolations} caps how many distinct violations are reported.
  */
-public record VerifyOptions(CounterMode counters, Duration solverTimeout, int maxViolations) {
+public record VerifyOptions(
+    CounterMode counters, Duration solverTimeout, int maxViolations, ProofMode proof) {
+
+  /**
+   * How many of the ordered conflicting pairs Z3 re-proves. {@code FULL}: every one (a complete,
+   * independent cross-check of the graph; seconds on the canonical schedule). {@code SHAPES}: one
+   * per shape at each trip count: pairs of the same two stages, wave relation and iteration
+   * distance, whose order follows from the same argument shifted (docs/PERFORMANCE.md).
+   */
+  public enum ProofMode {
+    SHAPES,
+    FULL
+  }
+
   public VerifyOptions {
     Objects.requireNonNull(counters);
+    Objects.requireNonNull(proof);
     Objects.requireNonNull(solverTimeout);
     if (maxViolations < 1) {
       throw new IllegalArgumentException("maxViolations must be >= 1");
@@ -19,14 +33,18 @@ public record VerifyOptions(CounterMode counters, Duration solverTimeout, int ma
   }
 
   public static VerifyOptions defaults() {
-    return new VerifyOptions(CounterMode.ORDERED, Duration.ofSeconds(30), 20);
+    return new VerifyOptions(CounterMode.ORDERED, Duration.ofSeconds(30), 20, ProofMode.SHAPES);
   }
 
   public VerifyOptions withCounters(CounterMode mode) {
-    return new VerifyOptions(mode, solverTimeout, maxViolations);
+    return new VerifyOptions(mode, solverTimeout, maxViolations, proof);
   }
 
   public VerifyOptions withSolverTimeout(Duration timeout) {
-    return new VerifyOptions(counters, timeout, maxViolations);
+    return new VerifyOptions(counters, timeout, maxViolations, proof);
+  }
+
+  public VerifyOptions withProof(ProofMode mode) {
+    return new VerifyOptions(counters, solverTimeout, maxViolations, mode);
   }
 }

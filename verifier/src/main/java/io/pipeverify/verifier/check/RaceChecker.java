@@ -22,8 +22,15 @@ import java.util.TreeMap;
  */
 public final class RaceChecker {
 
-  /** Ordered conflicting pairs (Z3 must prove each order) and the races and P2 findings. */
-  public record Result(List<TimingProblem.Order> obligations, List<Finding> findings, long pairs) {
+  /**
+   * An ordered conflicting pair that Z3 must prove ordered, with its shape: the stages of both ops,
+   * whether they are in one wave, and their iteration distance. Pairs of one shape are proved by
+   * the same happens-before argument, shifted.
+   */
+  public record Obligation(TimingProblem.Order order, String shape) {}
+
+  /** Ordered conflicting pairs (Z3 proves their order) and the races and P2 findings. */
+  public record Result(List<Obligation> obligations, List<Finding> findings, long pairs) {
     public Result {
       obligations = List.copyOf(obligations);
       findings = List.copyOf(findings);
@@ -44,7 +51,7 @@ public final class RaceChecker {
       Access a = e.instance().access().orElseThrow();
       groups.computeIfAbsent(a.buffer() + "#" + a.slot(), x -> new ArrayList<>()).add(e);
     }
-    List<TimingProblem.Order> obligations = new ArrayList<>();
+    List<Obligation> obligations = new ArrayList<>();
     List<Finding> findings = new ArrayList<>();
     long pairs = 0;
     for (List<Event.OpEvent> group : groups.values()) {
@@ -63,9 +70,9 @@ public final class RaceChecker {
           }
           pairs++;
           if (hb.before(a, b)) {
-            obligations.add(new TimingProblem.Order(a.id(), b.id()));
+            obligations.add(obligation(a, b));
           } else if (hb.before(b, a)) {
-            obligations.add(new TimingProblem.Order(b.id(), a.id()));
+            obligations.add(obligation(b, a));
           } else {
             findings.add(race(a, b));
           }
@@ -78,6 +85,22 @@ public final class RaceChecker {
             .thenComparing(Finding::first, PROGRAM_POSITION)
             .thenComparing(f -> f.second().orElse(f.first()), PROGRAM_POSITION));
     return new Result(obligations, findings, pairs);
+  }
+
+  private static Obligation obligation(Event.OpEvent first, Event.OpEvent second) {
+    Instance a = first.instance();
+    Instance b = second.instance();
+    String shape =
+        key(a)
+            + "|"
+            + key(b)
+            + "|"
+            + (a.wave() == b.wave() ? "same" : "cross")
+            + "|"
+            + (a.section() == Section.LOOP && b.section() == Section.LOOP
+                ? b.iteration() - a.iteration()
+                : a.iteration() + "," + b.iteration());
+    return new Obligation(new TimingProblem.Order(first.id(), second.id()), shape);
   }
 
   private static Access access(Event.OpEvent e) {

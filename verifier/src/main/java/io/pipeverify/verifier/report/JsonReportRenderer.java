@@ -51,6 +51,7 @@ public final class JsonReportRenderer {
     g.writeStringField("implicitWaits", r.schedule().implicitWaits().id());
     g.writeStringField("counters", r.options().counters().id());
     g.writeNumberField("solverTimeoutMs", r.options().solverTimeout().toMillis());
+    g.writeStringField("proof", r.options().proof().name().toLowerCase(java.util.Locale.ROOT));
     g.writeEndObject();
     g.writeObjectFieldStart("tripCounts");
     g.writeStringField("covered", "all T >= 1");
@@ -75,6 +76,7 @@ public final class JsonReportRenderer {
     g.writeNumberField("events", s.events());
     g.writeNumberField("edges", s.edges());
     g.writeNumberField("pairsChecked", s.pairsChecked());
+    g.writeNumberField("ordersProved", s.obligationsProved());
     g.writeNumberField("solverQueries", s.solverQueries());
     if (timings) {
       g.writeNumberField("solverTimeMs", s.solverTime().toMillis());

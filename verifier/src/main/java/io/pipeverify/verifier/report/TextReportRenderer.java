@@ -65,6 +65,8 @@ public final class TextReportRenderer {
         .append(" edges, ")
         .append(st.pairsChecked())
         .append(" pairs checked, ")
+        .append(st.obligationsProved())
+        .append(" orders proved by Z3, ")
         .append(st.solverQueries())
         .append(" solver queries");
     if (timings) {
