@@ -1,6 +1,7 @@
 package io.pipeverify.cli;
 
 import io.pipeverify.model.Schedule;
+import io.pipeverify.model.ScheduleValidator;
 import io.pipeverify.model.format.Diagnostic;
 import io.pipeverify.model.format.ScheduleFormatException;
 import io.pipeverify.model.format.ScheduleReader;
@@ -118,8 +119,9 @@ final class ScheduleSource {
 
   static Schedule generate(String name, Map<String, String> knobs) throws InputException {
     PipelineTransform<?> t = transform(name);
+    Schedule schedule;
     try {
-      return t.generate(knobs);
+      schedule = t.generate(knobs);
     } catch (KnobException e) {
       List<String> lines = new ArrayList<>();
       for (String problem : e.problems()) {
@@ -127,6 +129,24 @@ final class ScheduleSource {
       }
       throw new InputException(lines);
     }
+    // The transforms check their knobs, not every rule of the format: e.g. the canonical tile
+    // needs 128 KiB of LDS, which fits gfx950 but not gfx942. Such a schedule is bad input, the
+    // same as a file that breaks the rule.
+    List<ScheduleValidator.Problem> problems = ScheduleValidator.validate(schedule);
+    if (!problems.isEmpty()) {
+      List<String> lines = new ArrayList<>();
+      for (ScheduleValidator.Problem p : problems) {
+        lines.add(
+            "pipeverify: "
+                + schedule.name()
+                + ": these knobs give an invalid schedule: error at "
+                + p.pointer()
+                + ": "
+                + p.message());
+      }
+      throw new InputException(lines);
+    }
+    return schedule;
   }
 
   private Schedule read(InputStream stdin) throws InputException {

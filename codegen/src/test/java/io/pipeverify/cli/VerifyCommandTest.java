@@ -105,6 +105,17 @@ class VerifyCommandTest {
   }
 
   @Test
+  void builtinThatDoesNotFitTheTargetIsBadInput() {
+    Cli.Result r = Cli.run("verify", "--builtin", "tilelang-pipelined", "--target", "gfx942");
+    assertEquals(2, r.code(), r.dump());
+    assertEquals(
+        "pipeverify: tilelang-pipelined[target=gfx942]: these knobs give an invalid schedule:"
+            + " error at /buffers: LDS use 131072 bytes exceeds the gfx942 capacity of 65536"
+            + " bytes\n",
+        r.err());
+  }
+
+  @Test
   void targetOptionContradictingAKnob() {
     Cli.Result r =
         Cli.run(
