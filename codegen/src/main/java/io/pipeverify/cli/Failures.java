@@ -1,0 +1,39 @@
+package io.pipeverify.cli;
+
+import java.io.PrintWriter;
+
+/**
+ * Maps what a command throws to an exit code and a message on stderr: an {@link InputException} is
+ * bad input (exit 2, its lines); anything else, {@link io.pipeverify.verifier.VerifierBugException}
+ * included, is a bug in pipeverify (exit 4, one line and a request to report it; the stack trace
+ * only when {@code PIPEVERIFY_DEBUG=1}).
+ */
+final class Failures {
+  private Failures() {}
+
+  static int report(Throwable t, PrintWriter err, boolean debug) {
+    if (t instanceof InputException e) {
+      for (String line : e.lines()) {
+        err.println(line);
+      }
+      return ExitCode.BAD_INPUT;
+    }
+    err.println("pipeverify: internal error: " + oneLine(t));
+    err.println(
+        "pipeverify: this is a bug in pipeverify; please report it with the command line and input"
+            + (debug ? "" : " (PIPEVERIFY_DEBUG=1 shows the stack trace)"));
+    if (debug) {
+      t.printStackTrace(err);
+    }
+    return ExitCode.INTERNAL_ERROR;
+  }
+
+  private static String oneLine(Throwable t) {
+    String message = t.getMessage();
+    String text =
+        message == null || message.isBlank()
+            ? t.getClass().getName()
+            : t.getClass().getSimpleName() + ": " + message;
+    return text.replace('\n', ' ').replace('\r', ' ');
+  }
+}

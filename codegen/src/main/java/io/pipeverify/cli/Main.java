@@ -1,0 +1,75 @@
+package io.pipeverify.cli;
+
+import java.io.InputStream;
+import java.io.OutputStreamWriter;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import picocli.CommandLine;
+
+/**
+ * The entry point: parse -> load the schedule -> verify or print -> exit code (docs/cli.md). Only
+ * {@link #main} exits the JVM; {@link #run} returns the code so tests can run the CLI in-process.
+ */
+public final class Main {
+  private Main() {}
+
+  public static void main(String[] args) {
+    System.exit(run(args, System.in, System.out, System.err));
+  }
+
+  /** Runs with {@code PIPEVERIFY_DEBUG} from the environment. */
+  public static int run(String[] args, InputStream in, PrintStream out, PrintStream err) {
+    return run(args, in, out, err, "1".equals(System.getenv("PIPEVERIFY_DEBUG")));
+  }
+
+  /**
+   * Runs the command line {@code args} and returns its exit code: 0 verified or success, 1
+   * violated, 2 bad input or usage, 3 inconclusive, 4 internal error. Results go to {@code out},
+   * diagnostics and progress to {@code err}, both UTF-8; {@code debug} adds stack traces to
+   * internal errors.
+   */
+  public static int run(
+      String[] args, InputStream in, PrintStream out, PrintStream err, boolean debug) {
+    PrintWriter outWriter =
+        new PrintWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), false);
+    PrintWriter errWriter =
+        new PrintWriter(new OutputStreamWriter(err, StandardCharsets.UTF_8), true);
+    Console console = new Console(in, outWriter, errWriter, debug);
+    try {
+      return commandLine(console).execute(args);
+    } catch (RuntimeException | Error e) {
+      // picocli reports exceptions of the commands through the handlers below; this catches what
+      // escapes them (a failing handler, an error while printing help).
+      return Failures.report(e, errWriter, debug);
+    } finally {
+      outWriter.flush();
+      errWriter.flush();
+    }
+  }
+
+  static CommandLine commandLine(Console console) {
+    CommandLine cli = new CommandLine(new PipeverifyCommand(console));
+    cli.addSubcommand(new ListCommand(console));
+    cli.addSubcommand(new ShowCommand(console));
+    cli.addSubcommand(new VerifyCommand(console));
+    cli.setOut(console.out());
+    cli.setErr(console.err());
+    cli.setExecutionExceptionHandler(
+        (e, commandLine, parseResult) -> Failures.report(e, console.err(), console.debug()));
+    cli.setParameterExceptionHandler(
+        (e, args) -> {
+          CommandLine failed = e.getCommandLine();
+          console.err().println("pipeverify: " + e.getMessage());
+          CommandLine.UnmatchedArgumentException.printSuggestions(e, console.err());
+          console
+              .err()
+              .println(
+                  "Try '"
+                      + failed.getCommandSpec().qualifiedName()
+                      + " --help' for more information.");
+          return ExitCode.BAD_INPUT;
+        });
+    return cli;
+  }
+}

@@ -1,0 +1,187 @@
+package io.pipeverify.cli;
+
+import io.pipeverify.model.Schedule;
+import io.pipeverify.model.ScheduleValidator;
+import io.pipeverify.model.format.Diagnostic;
+import io.pipeverify.model.format.ScheduleFormatException;
+import io.pipeverify.model.format.ScheduleReader;
+import io.pipeverify.model.transform.KnobException;
+import io.pipeverify.model.transform.PipelineTransform;
+import io.pipeverify.model.transform.Transforms;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * Where a command's schedule comes from: {@code FILE}, {@code -} (stdin, named {@code <stdin>} in
+ * diagnostics) or {@code --builtin NAME} with {@code --opt key=value} knobs. Shared by {@code show}
+ * and {@code verify}.
+ */
+final class ScheduleSource {
+  /** The name stdin has in diagnostics and origins. */
+  static final String STDIN = "<stdin>";
+
+  @Spec(Spec.Target.MIXEE)
+  CommandSpec spec;
+
+  @Parameters(
+      index = "0",
+      arity = "0..1",
+      paramLabel = "FILE",
+      description = "A pipeverify-schedule/1 JSON file (docs/format.md), or - for stdin.")
+  String file;
+
+  @Option(
+      names = "--builtin",
+      paramLabel = "NAME",
+      description = "Generate the schedule with a built-in transform (see `pipeverify list`).")
+  String builtin;
+
+  @Option(
+      names = "--opt",
+      paramLabel = "KEY=VALUE",
+      description = "A knob of the --builtin transform; repeatable.")
+  List<String> opts = new ArrayList<>();
+
+  /** Checks the combination of arguments; a usage error (exit 2) if it is not one source. */
+  void checkUsage() {
+    if (file != null && builtin != null) {
+      throw new ParameterException(spec.commandLine(), "give either FILE or --builtin, not both");
+    }
+    if (file == null && builtin == null) {
+      throw new ParameterException(
+          spec.commandLine(), "missing input: give FILE, - (stdin) or --builtin NAME");
+    }
+    if (builtin == null && !opts.isEmpty()) {
+      throw new ParameterException(spec.commandLine(), "--opt needs --builtin");
+    }
+  }
+
+  boolean isBuiltin() {
+    return builtin != null;
+  }
+
+  /** The knobs given with {@code --opt}, in order; bad input if one is not key=value or repeats. */
+  Map<String, String> knobs() throws InputException {
+    Map<String, String> knobs = new LinkedHashMap<>();
+    List<String> problems = new ArrayList<>();
+    for (String opt : opts) {
+      int eq = opt.indexOf('=');
+      if (eq <= 0) {
+        problems.add("pipeverify: --opt '" + opt + "' is not KEY=VALUE (e.g. --opt slots=3)");
+        continue;
+      }
+      String key = opt.substring(0, eq).trim();
+      if (knobs.put(key, opt.substring(eq + 1)) != null) {
+        problems.add("pipeverify: --opt " + key + " is given more than once");
+      }
+    }
+    if (!problems.isEmpty()) {
+      throw new InputException(problems);
+    }
+    return knobs;
+  }
+
+  /** Reads the file or stdin, or generates the built-in with {@code knobs}. */
+  Schedule load(InputStream stdin, Map<String, String> knobs) throws InputException {
+    return builtin != null ? generate(builtin, knobs) : read(stdin);
+  }
+
+  static PipelineTransform<?> transform(String name) throws InputException {
+    Optional<PipelineTransform<?>> t = Transforms.byName(name);
+    if (t.isEmpty()) {
+      throw new InputException(
+          "pipeverify: unknown transform '"
+              + name
+              + "'; valid: "
+              + String.join(", ", Transforms.all().stream().map(PipelineTransform::name).toList()));
+    }
+    return t.get();
+  }
+
+  static Schedule generate(String name, Map<String, String> knobs) throws InputException {
+    PipelineTransform<?> t = transform(name);
+    Schedule schedule;
+    try {
+      schedule = t.generate(knobs);
+    } catch (KnobException e) {
+      List<String> lines = new ArrayList<>();
+      for (String problem : e.problems()) {
+        lines.add("pipeverify: " + e.transform() + ": " + problem);
+      }
+      throw new InputException(lines);
+    }
+    // The transforms check their knobs, not every rule of the format: e.g. the canonical tile
+    // needs 128 KiB of LDS, which fits gfx950 but not gfx942. Such a schedule is bad input, the
+    // same as a file that breaks the rule.
+    List<ScheduleValidator.Problem> problems = ScheduleValidator.validate(schedule);
+    if (!problems.isEmpty()) {
+      List<String> lines = new ArrayList<>();
+      for (ScheduleValidator.Problem p : problems) {
+        lines.add(
+            "pipeverify: "
+                + schedule.name()
+                + ": these knobs give an invalid schedule: error at "
+                + p.pointer()
+                + ": "
+                + p.message());
+      }
+      throw new InputException(lines);
+    }
+    return schedule;
+  }
+
+  private Schedule read(InputStream stdin) throws InputException {
+    String name = file.equals("-") ? STDIN : file;
+    String content;
+    try {
+      byte[] bytes = file.equals("-") ? stdin.readAllBytes() : Files.readAllBytes(Path.of(file));
+      content =
+          StandardCharsets.UTF_8
+              .newDecoder()
+              .onMalformedInput(CodingErrorAction.REPORT)
+              .onUnmappableCharacter(CodingErrorAction.REPORT)
+              .decode(ByteBuffer.wrap(bytes))
+              .toString();
+    } catch (CharacterCodingException e) {
+      throw new InputException("pipeverify: cannot read " + name + ": not UTF-8 text");
+    } catch (IOException | InvalidPathException e) {
+      throw new InputException("pipeverify: cannot read " + name + ": " + reason(e));
+    }
+    try {
+      return ScheduleReader.read(name, content);
+    } catch (ScheduleFormatException e) {
+      throw new InputException(e.diagnostics().stream().map(Diagnostic::render).toList());
+    }
+  }
+
+  /** A short reason; the JDK's messages for these exceptions are just the path. */
+  private static String reason(Exception e) {
+    if (e instanceof NoSuchFileException) {
+      return "no such file";
+    }
+    if (e instanceof AccessDeniedException) {
+      return "permission denied";
+    }
+    String message = e.getMessage();
+    return message == null || message.isBlank() ? e.getClass().getSimpleName() : message;
+  }
+}

@@ -1,0 +1,105 @@
+package io.pipeverify.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.pipeverify.verifier.OpRef;
+import io.pipeverify.verifier.Property;
+import io.pipeverify.verifier.Verdict;
+import io.pipeverify.verifier.Violation;
+import io.pipeverify.verifier.ViolationKind;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Help, version and the demo's one-line violation (the full demo verifies all five transforms). */
+class MainTest {
+
+  @Test
+  void helpForEveryCommandExitsZero() {
+    for (String[] args :
+        List.of(
+            new String[] {"--help"},
+            new String[] {"list", "--help"},
+            new String[] {"show", "--help"},
+            new String[] {"verify", "--help"})) {
+      Cli.Result r = Cli.run(args);
+      assertEquals(0, r.code(), r.dump());
+      assertTrue(r.out().startsWith("Usage: pipeverify"), r.dump());
+      assertEquals("", r.err());
+    }
+    Cli.Result verify = Cli.run("verify", "--help");
+    for (String option :
+        List.of(
+            "--builtin",
+            "--opt",
+            "--target",
+            "--implicit-waits",
+            "--counters",
+            "--format",
+            "--timeout-ms",
+            "--no-timings")) {
+      assertTrue(verify.out().contains(option), option);
+    }
+  }
+
+  @Test
+  void versionIsTheProjectVersion() {
+    for (String[] args :
+        List.of(new String[] {"--version"}, new String[] {"verify", "--version"})) {
+      Cli.Result r = Cli.run(args);
+      assertEquals(0, r.code(), r.dump());
+      assertTrue(r.out().matches("pipeverify \\d+\\.\\d+\\.\\d+(-SNAPSHOT)?\n"), r.dump());
+    }
+  }
+
+  private static OpRef op(int wave, int k, String stage, String op) {
+    return new OpRef(
+        wave,
+        "loop",
+        k,
+        3,
+        stage,
+        op,
+        op + " B[0] rows [64, 80)",
+        "B",
+        0,
+        "rows [64, 80)",
+        "B k=0",
+        "cdna4-interleave " + stage);
+  }
+
+  @Test
+  void demoRowNamesPropertyKindBufferAndBothOps() {
+    Violation war =
+        new Violation(
+            Property.P1,
+            ViolationKind.WAR,
+            2,
+            List.of(op(0, 0, "loop stage 3", "ds_read"), op(1, 1, "loop stage 2", "g2s")),
+            "summary\nwith a newline",
+            "missing",
+            List.of(0, 1),
+            List.of());
+    Violation mismatch =
+        new Violation(
+            Property.P6,
+            ViolationKind.BARRIER_MISMATCH,
+            1,
+            List.of(),
+            "s",
+            "s_barrier #2 of wave 0 has no partner in wave 4: the workgroup deadlocks",
+            List.of(0, 4),
+            List.of());
+    assertEquals(
+        "P1 WAR on B: wave 0 loop k=0 stage 3 ds_read vs wave 1 loop k=1 stage 2 g2s (+1 more)",
+        PipeverifyCommand.firstViolation(new Verdict.Violated(List.of(war, mismatch))));
+    assertEquals(
+        "P6 BARRIER_MISMATCH: s_barrier #2 of wave 0 has no partner in wave 4: the workgroup"
+            + " deadlocks",
+        PipeverifyCommand.firstViolation(new Verdict.Violated(List.of(mismatch))));
+    assertEquals("-", PipeverifyCommand.firstViolation(new Verdict.Verified()));
+    assertEquals(
+        "Z3 timed out",
+        PipeverifyCommand.firstViolation(new Verdict.Inconclusive("Z3 timed out", List.of())));
+  }
+}
