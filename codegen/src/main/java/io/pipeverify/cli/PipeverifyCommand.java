@@ -73,16 +73,9 @@ final class PipeverifyCommand implements Callable<Integer> {
    * {@code P1 WAR on B: wave 0 loop k=0 stage 3 ds_read vs wave 1 loop k=1 stage 2 g2s}.
    */
   static String firstViolation(Verdict verdict) {
-    List<Violation> violations;
-    if (verdict instanceof Verdict.Violated v) {
-      violations = v.violations();
-    } else if (verdict instanceof Verdict.Inconclusive i) {
-      violations = i.violationsSoFar();
-      if (violations.isEmpty()) {
-        return oneLine(i.reason());
-      }
-    } else {
-      return "-";
+    List<Violation> violations = verdict.violations();
+    if (violations.isEmpty()) {
+      return verdict instanceof Verdict.Inconclusive i ? oneLine(i.reason()) : "-";
     }
     Violation v = violations.get(0);
     StringBuilder s = new StringBuilder();

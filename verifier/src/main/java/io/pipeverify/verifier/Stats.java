@@ -13,5 +13,7 @@ public record Stats(
     long pairsChecked,
     long obligationsProved,
     int solverQueries,
+    Duration graphTime,
+    Duration encodingTime,
     Duration solverTime,
     Duration totalTime) {}

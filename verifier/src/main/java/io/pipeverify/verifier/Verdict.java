@@ -8,11 +8,19 @@ public sealed interface Verdict {
   /** The JSON and CLI name: verified, violated or inconclusive. */
   String id();
 
+  /** The violations found: all of them, those found before giving up, or none. */
+  List<Violation> violations();
+
   /** P1, P2, P6 and P7 hold for every trip count; every obligation was proved unsat by Z3. */
   record Verified() implements Verdict {
     @Override
     public String id() {
       return "verified";
+    }
+
+    @Override
+    public List<Violation> violations() {
+      return List.of();
     }
   }
 
@@ -35,6 +43,11 @@ public sealed interface Verdict {
   record Inconclusive(String reason, List<Violation> violationsSoFar) implements Verdict {
     public Inconclusive {
       violationsSoFar = List.copyOf(violationsSoFar);
+    }
+
+    @Override
+    public List<Violation> violations() {
+      return violationsSoFar;
     }
 
     @Override

@@ -75,6 +75,8 @@ public final class Verifier {
             run.pairs,
             run.proved,
             run.queries,
+            Duration.ofNanos(run.graphNanos),
+            Duration.ofNanos(run.encodingNanos),
             run.solverTime,
             Duration.ofNanos(System.nanoTime() - started));
     return new VerificationReport(lowered, options, lowered.period(), tripCounts, verdict, stats);
@@ -118,6 +120,8 @@ public final class Verifier {
     long edges;
     long pairs;
     long proved;
+    long graphNanos;
+    long encodingNanos;
     int queries;
     Duration solverTime = Duration.ZERO;
 
@@ -224,28 +228,38 @@ public final class Verifier {
         }
       }
       if (schedule.ldsBytes() > schedule.target().ldsBytes()) {
-        throw new IllegalArgumentException(
-            "schedule '"
-                + schedule.name()
-                + "' uses "
-                + schedule.ldsBytes()
-                + " bytes of LDS, more than the "
-                + schedule.target().ldsBytes()
-                + " of "
-                + schedule.target().id());
+        violations.add(
+            new Violation(
+                Property.P7,
+                ViolationKind.LDS_OVERFLOW,
+                1,
+                List.of(),
+                "P7 LDS_OVERFLOW: the buffers need "
+                    + schedule.ldsBytes()
+                    + " bytes of LDS, the "
+                    + schedule.target().id()
+                    + " workgroup has "
+                    + schedule.target().ldsBytes(),
+                "no edge is missing: the schedule cannot be allocated on " + schedule.target().id(),
+                List.of(),
+                List.of()));
       }
     }
 
     /** P1 and P2 at trip count t. */
     private Optional<String> races(Z3Session z3, int t) {
+      long start = System.nanoTime();
       Execution exec = Unroller.unroll(schedule, t, options.counters());
       HappensBefore hb = HappensBefore.of(exec);
       events += hb.events().size();
       edges += hb.edgeCount();
-      TimingProblem problem = TimingEncoder.encode(hb);
-      z3.load(problem);
       RaceChecker.Result result = RaceChecker.check(hb);
       pairs += result.pairs();
+      long graphDone = System.nanoTime();
+      TimingProblem problem = TimingEncoder.encode(hb);
+      z3.load(problem);
+      graphNanos += graphDone - start;
+      encodingNanos += System.nanoTime() - graphDone;
       queries++;
       List<TimingProblem.Order> toProve = new ArrayList<>();
       Set<String> shapes = new HashSet<>();

@@ -12,6 +12,8 @@ public enum ViolationKind {
   UNINITIALIZED,
   /** Waves execute different numbers of barriers: the workgroup deadlocks. */
   BARRIER_MISMATCH,
-  /** More outstanding ops than the counter's bits can track. */
-  COUNTER_OVERFLOW
+  /** A wait value the counter's bits cannot encode. */
+  COUNTER_OVERFLOW,
+  /** The LDS buffers do not fit the target's LDS. */
+  LDS_OVERFLOW
 }

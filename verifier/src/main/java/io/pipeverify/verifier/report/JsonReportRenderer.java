@@ -67,7 +67,7 @@ public final class JsonReportRenderer {
       g.writeStringField("reason", i.reason());
     }
     g.writeArrayFieldStart("violations");
-    for (Violation v : TextReportRenderer.violations(r.verdict())) {
+    for (Violation v : r.verdict().violations()) {
       writeViolation(g, v);
     }
     g.writeEndArray();

@@ -28,7 +28,7 @@ public final class TextReportRenderer {
     StringBuilder out = new StringBuilder();
     Schedule s = report.schedule();
     Verdict v = report.verdict();
-    List<Violation> violations = violations(v);
+    List<Violation> violations = v.violations();
     out.append(s.name()).append(": ").append(v.id().toUpperCase(java.util.Locale.ROOT));
     if (!violations.isEmpty()) {
       out.append(" (")
@@ -78,16 +78,6 @@ public final class TextReportRenderer {
     }
     out.append('\n');
     return out.toString();
-  }
-
-  static List<Violation> violations(Verdict v) {
-    if (v instanceof Verdict.Violated x) {
-      return x.violations();
-    }
-    if (v instanceof Verdict.Inconclusive i) {
-      return i.violationsSoFar();
-    }
-    return List.of();
   }
 
   private void renderViolation(StringBuilder out, int n, Violation v) {

@@ -140,10 +140,10 @@ public final class Z3Session implements AutoCloseable {
   }
 
   private SolverOutcome check(BoolExpr... goal) {
+    long start = System.nanoTime();
     solver.push();
     try {
       solver.add(goal);
-      long start = System.nanoTime();
       Status status = solver.check();
       solverNanos += System.nanoTime() - start;
       switch (status) {
