@@ -75,18 +75,20 @@ public record Schedule(
 
   /**
    * The schedule's period (semantics.md section 6; P = S for the usual {@code k % S} slot
-   * rotation): the lcm of the periods of all slot and region expressions, in {@code k} for the loop
-   * body and in {@code T} for the prologue and epilogue. Validated schedules always have one.
+   * rotation): the lcm of the periods of all slot and region expressions in {@code k} and in {@code
+   * T}. A loop op may mention T too, and the cutoff argument (proofs/cutoff.md) removes P
+   * iterations, which changes T as well as the numbering of later iterations. Validated schedules
+   * always have one.
    */
   public long period() {
     long p = 1;
     for (WaveProgram prog : programs) {
       for (Section section : Section.values()) {
-        String var = section == Section.LOOP ? K : TRIP_COUNT;
         for (Op op : prog.section(section)) {
           if (op instanceof Op.LdsAccess a) {
             for (Expr e : List.of(a.slot(), a.region().start(), a.region().count())) {
-              p = Periodicity.lcm(p, e.periodIn(var).orElse(1));
+              p = Periodicity.lcm(p, e.periodIn(K).orElse(1));
+              p = Periodicity.lcm(p, e.periodIn(TRIP_COUNT).orElse(1));
             }
           }
         }

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * P1 (LDS race) and P2 (uninitialised read) on one happens-before graph. Conflicting pairs (same
@@ -146,54 +147,59 @@ public final class RaceChecker {
         "P1|" + kind + "|" + key(first.instance()) + "|" + key(second.instance()));
   }
 
-  /** P2: a read with bytes that no HB-preceding write covers; reports the first such range. */
+  /** P2: a read with a byte that no HB-preceding write covers; reports the first such byte. */
   private static void uninitialisedReads(
       HappensBefore hb, List<Event.OpEvent> group, List<Finding> findings) {
     for (Event.OpEvent r : group) {
-      if (access(r).write()) {
+      Access read = access(r);
+      if (read.write()) {
         continue;
       }
-      long from = access(r).bytes().from();
-      long to = access(r).bytes().to();
-      List<long[]> covered = new ArrayList<>();
+      List<Access> writes = new ArrayList<>();
+      List<Access> before = new ArrayList<>();
+      List<Event.OpEvent> writeEvents = new ArrayList<>();
       for (Event.OpEvent w : group) {
-        if (access(w).write() && access(w).bytes().overlaps(access(r).bytes()) && hb.before(w, r)) {
-          covered.add(new long[] {access(w).bytes().from(), access(w).bytes().to()});
+        if (access(w).write() && access(w).bytes().overlaps(read.bytes())) {
+          writes.add(access(w));
+          writeEvents.add(w);
+          if (hb.before(w, r)) {
+            before.add(access(w));
+          }
         }
       }
-      covered.sort(Comparator.comparingLong(c -> c[0]));
-      long gapFrom = from;
-      for (long[] c : covered) {
-        if (c[0] > gapFrom) {
-          break;
+      // The read's bytes split into segments at every write boundary; a segment no HB-preceding
+      // write covers is a candidate. One byte suffices for P2, and Z3 must find a run in which
+      // every write of that byte lands after the read; in the unordered counter mode it may
+      // refute one candidate (a wait forces one of several writers to land) and accept the next.
+      TreeSet<Long> cuts = new TreeSet<>(List.of(read.bytes().from(), read.bytes().to()));
+      for (Access w : writes) {
+        cuts.add(Math.max(read.bytes().from(), w.bytes().from()));
+        cuts.add(Math.min(read.bytes().to(), w.bytes().to()));
+      }
+      for (long point : cuts.headSet(read.bytes().to())) {
+        if (before.stream().anyMatch(w -> covers(w, point))) {
+          continue;
         }
-        gapFrom = Math.max(gapFrom, c[1]);
-      }
-      if (gapFrom >= to) {
-        continue;
-      }
-      long gapTo = to;
-      for (long[] c : covered) {
-        if (c[0] > gapFrom) {
-          gapTo = Math.min(gapTo, c[0]);
+        List<TimingProblem.Order> readFirst = new ArrayList<>();
+        for (int i = 0; i < writes.size(); i++) {
+          if (covers(writes.get(i), point)) {
+            readFirst.add(new TimingProblem.Order(r.id(), writeEvents.get(i).id()));
+          }
         }
+        findings.add(
+            new Finding(
+                Property.P2,
+                ViolationKind.UNINITIALIZED,
+                r.instance(),
+                Optional.empty(),
+                readFirst,
+                "P2|" + key(r.instance())));
       }
-      List<TimingProblem.Order> readFirst = new ArrayList<>();
-      for (Event.OpEvent w : group) {
-        Access wa = access(w);
-        if (wa.write() && wa.bytes().from() < gapTo && gapFrom < wa.bytes().to()) {
-          readFirst.add(new TimingProblem.Order(r.id(), w.id()));
-        }
-      }
-      findings.add(
-          new Finding(
-              Property.P2,
-              ViolationKind.UNINITIALIZED,
-              r.instance(),
-              Optional.empty(),
-              readFirst,
-              "P2|" + key(r.instance())));
     }
+  }
+
+  private static boolean covers(Access write, long point) {
+    return write.bytes().from() <= point && point < write.bytes().to();
   }
 
   /**
