@@ -42,7 +42,7 @@ class GraphSolverAgreementProperties {
         SmallSchedules.matchedRandom(), SmallSchedules.builtins());
   }
 
-  @Property(tries = 30)
+  @Property(tries = 20)
   void verifyNeverFindsGraphAndSolverDisagreeing(
       @ForAll("anySchedule") Schedule s, @ForAll CounterMode mode) {
     try {
@@ -56,7 +56,7 @@ class GraphSolverAgreementProperties {
   void graphOrderIffZ3ProvesIt(
       @ForAll("matched") Schedule s,
       @ForAll CounterMode mode,
-      @ForAll @IntRange(min = 1, max = 4) int trips,
+      @ForAll @IntRange(min = 1, max = 3) int trips,
       @ForAll long seed) {
     HappensBefore hb = HappensBefore.of(Unroller.unroll(s, trips, mode));
     List<Event.OpEvent[]> pairs = conflictingPairs(hb);
