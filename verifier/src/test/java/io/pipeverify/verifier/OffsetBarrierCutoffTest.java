@@ -1,0 +1,113 @@
+package io.pipeverify.verifier;
+
+import static io.pipeverify.verifier.HandBuilt.barrier;
+import static io.pipeverify.verifier.HandBuilt.g2s;
+import static io.pipeverify.verifier.HandBuilt.lgkmcnt;
+import static io.pipeverify.verifier.HandBuilt.program;
+import static io.pipeverify.verifier.HandBuilt.read;
+import static io.pipeverify.verifier.HandBuilt.vmcnt;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+
+import io.pipeverify.model.Op;
+import io.pipeverify.model.Schedule;
+import io.pipeverify.model.ScheduleValidator;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Roles whose barriers are offset (ping-pong style: P6 holds, but one role passes D barriers in its
+ * prologue and the other D in its epilogue). Barriers match by count, so loop iteration k of role a
+ * meets iteration k + D of role b; pairs of iterations that far apart exist only when T > D, so the
+ * cutoff 3P - 1 (which ignores D) is too small once D >= 3P - 1 (proofs/cutoff.md, section "Offset
+ * barriers").
+ */
+class OffsetBarrierCutoffTest {
+  static final int D = 2;
+
+  /**
+   * Wave 0 (role a): copies rows 0-8 once, waits, passes D barriers; each iteration: s_barrier,
+   * copy of tile k into rows 0-8, vmcnt(0). Wave 1 (role b): each iteration: s_barrier, read rows
+   * 0-8, lgkmcnt(0); then D barriers. Slot 0 throughout: P = 1.
+   *
+   * <p>Barrier n is a's iteration n - D and b's iteration n. a's copy in iteration k lands after
+   * barrier k + D and is retired before barrier k + D + 1 (if a has one: k + 1 < T); b's read of
+   * iteration j lands after barrier j and is retired before barrier j + 1. Read j precedes copy k
+   * iff j + 1 <= k + D; copy k precedes read j iff k + D + 1 <= j and k + 1 < T. For j = k + D
+   * neither holds: a WAR exactly when T >= D + 1.
+   */
+  static Schedule offsetRoles() {
+    List<Op> aPrologue = new ArrayList<>(List.of(g2s("0", "0", 8, "0", "a prologue copy")));
+    aPrologue.add(vmcnt(0, "a prologue wait"));
+    List<Op> bEpilogue = new ArrayList<>();
+    for (int i = 0; i < D; i++) {
+      aPrologue.add(barrier("a prologue barrier"));
+      bEpilogue.add(barrier("b epilogue barrier"));
+    }
+    return HandBuilt.schedule(
+        2,
+        1,
+        List.of(
+            program(
+                "a",
+                List.of(0),
+                aPrologue,
+                List.of(
+                    barrier("a loop barrier"),
+                    g2s("0", "0", 8, "k", "a loop copy"),
+                    vmcnt(0, "a loop wait")),
+                List.of()),
+            program(
+                "b",
+                List.of(1),
+                List.of(),
+                List.of(
+                    barrier("b loop barrier"),
+                    read("0", "0", 8, "k", "b loop read"),
+                    lgkmcnt(0, "b loop wait")),
+                bEpilogue)));
+  }
+
+  @Test
+  void theScheduleIsValidAndHasPeriodOne() {
+    assertEquals(List.of(), ScheduleValidator.validate(offsetRoles()));
+    assertEquals(1, offsetRoles().period());
+  }
+
+  @Test
+  void raceFreeUpToDAndRacyAtDPlusOne() {
+    VerificationReport small =
+        Verifier.verifyTripCounts(offsetRoles(), VerifyOptions.defaults(), List.of(1, 2));
+    assertInstanceOf(Verdict.Verified.class, small.verdict(), Reports.describe(small));
+    VerificationReport racy =
+        Verifier.verifyTripCounts(offsetRoles(), VerifyOptions.defaults(), List.of(D + 1));
+    Violation v =
+        assertInstanceOf(Verdict.Violated.class, racy.verdict(), Reports.describe(racy))
+            .violations()
+            .get(0);
+    assertEquals(ViolationKind.WAR, v.kind(), Reports.describe(racy));
+    assertEquals("b loop read", v.ops().get(0).stage(), Reports.describe(racy));
+    assertEquals("a loop copy", v.ops().get(1).stage(), Reports.describe(racy));
+    assertEquals(v.ops().get(0).iteration(), v.ops().get(1).iteration() + D);
+  }
+
+  /**
+   * Fails today: P = 1, so verify unrolls T = 1..2 only and reports "verified" for every T, though
+   * T = 3 races. A sound cutoff must grow with the barrier offset (proofs/cutoff.md).
+   */
+  @Test
+  void verifyReportsTheRace() {
+    VerificationReport r = Verifier.verify(offsetRoles(), VerifyOptions.defaults());
+    assertEquals(
+        "violated",
+        r.verdict().id(),
+        () ->
+            "unrolled "
+                + r.tripCountsChecked()
+                + " with barrier offset "
+                + D
+                + " between the roles:\n"
+                + Reports.describe(r));
+  }
+}

@@ -1,0 +1,61 @@
+package io.pipeverify.verifier;
+
+import static io.pipeverify.verifier.HandBuilt.g2s;
+import static io.pipeverify.verifier.HandBuilt.read;
+import static io.pipeverify.verifier.HandBuilt.vmcnt;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.pipeverify.model.Schedule;
+import io.pipeverify.verifier.unroll.CounterMode;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * P2 in the unordered counter mode when the uncovered range is written by several ops of one wave.
+ * One wave copies rows 0-8 and rows 8-16, waits vmcnt(1) and reads rows 0-16. Unordered: one copy
+ * retired, which one unknown, so the read may see either half unwritten: a real P2 (and two RAWs).
+ */
+class UnorderedPartialCoverageTest {
+
+  static Schedule twoHalvesThenRead() {
+    return HandBuilt.uniform(
+        1,
+        1,
+        List.of(
+            g2s("0", "0", 8, "0", "first half"),
+            g2s("0", "8", 8, "0", "second half"),
+            vmcnt(1, "wait one"),
+            read("0", "0", 16, "0", "read")),
+        List.of(),
+        List.of());
+  }
+
+  @Test
+  void orderedModeReportsTheSecondHalf() {
+    VerificationReport r = Verifier.verify(twoHalvesThenRead(), VerifyOptions.defaults());
+    List<Violation> v =
+        assertInstanceOf(Verdict.Violated.class, r.verdict(), Reports.describe(r)).violations();
+    assertTrue(
+        v.stream().anyMatch(x -> x.kind() == ViolationKind.UNINITIALIZED), Reports.describe(r));
+  }
+
+  /**
+   * Fails today with VerifierBugException ("Z3 refutes the violation P2|..."): RaceChecker asks Z3
+   * for an execution where the read precedes BOTH copies (every write overlapping the uncovered
+   * range [0, 16) rows), but the vmcnt(1) cardinality constraint lets only one be late. The real
+   * violation needs only the copy of one half to be late.
+   */
+  @Test
+  void unorderedModeReportsUninitialisedBytesInsteadOfCrashing() {
+    VerificationReport r =
+        Verifier.verify(
+            twoHalvesThenRead(), VerifyOptions.defaults().withCounters(CounterMode.UNORDERED));
+    List<Violation> v =
+        assertInstanceOf(Verdict.Violated.class, r.verdict(), Reports.describe(r)).violations();
+    assertTrue(
+        v.stream().anyMatch(x -> x.kind() == ViolationKind.UNINITIALIZED), Reports.describe(r));
+    assertEquals(ViolationKind.RAW, v.get(0).kind(), Reports.describe(r));
+  }
+}
