@@ -58,8 +58,9 @@ public final class Verifier {
       maxPrologue = Math.max(maxPrologue, prologue);
       perIteration = Run.barriers(p.loop());
     }
-    if (perIteration > 0) {
-      offset = (maxPrologue - minPrologue + perIteration - 1) / perIteration;
+    long spread = maxPrologue - minPrologue;
+    if (perIteration > 0 && spread > 0) {
+      offset = (spread + 2 + perIteration - 1) / perIteration;
     }
     return (int) Math.max(1, 3 * schedule.period() - 1 + offset);
   }
