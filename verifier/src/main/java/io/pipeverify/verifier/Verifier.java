@@ -137,6 +137,10 @@ public final class Verifier {
     final VerifyOptions options;
     final List<Violation> violations = new ArrayList<>();
     final Set<String> reported = new HashSet<>();
+
+    /** Shapes of ordered pairs Z3 has proved (VerifyOptions.ProofMode.SHAPES). */
+    final Set<String> shapes = new HashSet<>();
+
     long events;
     long edges;
     long pairs;
@@ -164,7 +168,10 @@ public final class Verifier {
       for (int t : tripCounts) {
         unknown = races(z3, t);
         if (unknown.isPresent()) {
-          return new Verdict.Inconclusive(unknown.get(), violations);
+          // A violation Z3 already confirmed stands, whatever a later query could not decide.
+          return violations.isEmpty()
+              ? new Verdict.Inconclusive(unknown.get(), violations)
+              : new Verdict.Violated(violations);
         }
       }
       return violations.isEmpty() ? new Verdict.Verified() : new Verdict.Violated(violations);
@@ -277,18 +284,23 @@ public final class Verifier {
       RaceChecker.Result result = RaceChecker.check(hb);
       pairs += result.pairs();
       long graphDone = System.nanoTime();
-      TimingProblem problem = TimingEncoder.encode(hb);
-      z3.load(problem);
       graphNanos += graphDone - start;
-      encodingNanos += System.nanoTime() - graphDone;
-      queries++;
+      // Shapes already proved at a smaller T are not proved again, and a T with nothing new to
+      // prove or to confirm is not handed to Z3 at all: the graph has decided every pair anyway.
       List<TimingProblem.Order> toProve = new ArrayList<>();
-      Set<String> shapes = new HashSet<>();
       for (RaceChecker.Obligation o : result.obligations()) {
         if (options.proof() == VerifyOptions.ProofMode.FULL || shapes.add(o.shape())) {
           toProve.add(o.order());
         }
       }
+      boolean newFindings = result.findings().stream().anyMatch(f -> !reported.contains(f.key()));
+      if (toProve.isEmpty() && !newFindings) {
+        return Optional.empty();
+      }
+      TimingProblem problem = TimingEncoder.encode(hb);
+      z3.load(problem);
+      encodingNanos += System.nanoTime() - graphDone;
+      queries++;
       proved += toProve.size();
       SolverOutcome proof = z3.findViolating(toProve);
       if (proof instanceof SolverOutcome.Unknown u) {
