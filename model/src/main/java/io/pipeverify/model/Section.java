@@ -8,7 +8,9 @@ public enum Section {
   LOOP,
   EPILOGUE;
 
+  private final String id = name().toLowerCase(Locale.ROOT);
+
   public String id() {
-    return name().toLowerCase(Locale.ROOT);
+    return id;
   }
 }

@@ -10,6 +10,7 @@ import io.pipeverify.verifier.unroll.Access;
 import io.pipeverify.verifier.unroll.Instance;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -53,6 +54,7 @@ public final class RaceChecker {
       groups.computeIfAbsent(a.buffer() + "#" + a.slot(), x -> new ArrayList<>()).add(e);
     }
     List<Obligation> obligations = new ArrayList<>();
+    Map<Event, String> keys = new HashMap<>();
     List<Finding> findings = new ArrayList<>();
     long pairs = 0;
     for (List<Event.OpEvent> group : groups.values()) {
@@ -71,9 +73,9 @@ public final class RaceChecker {
           }
           pairs++;
           if (hb.before(a, b)) {
-            obligations.add(obligation(a, b));
+            obligations.add(obligation(a, b, keys));
           } else if (hb.before(b, a)) {
-            obligations.add(obligation(b, a));
+            obligations.add(obligation(b, a, keys));
           } else {
             findings.add(race(a, b));
           }
@@ -88,13 +90,14 @@ public final class RaceChecker {
     return new Result(obligations, findings, pairs);
   }
 
-  private static Obligation obligation(Event.OpEvent first, Event.OpEvent second) {
+  private static Obligation obligation(
+      Event.OpEvent first, Event.OpEvent second, Map<Event, String> keys) {
     Instance a = first.instance();
     Instance b = second.instance();
     String shape =
-        key(a)
+        keys.computeIfAbsent(first, e -> key(a))
             + "|"
-            + key(b)
+            + keys.computeIfAbsent(second, e -> key(b))
             + "|"
             + (a.wave() == b.wave() ? "same" : "cross")
             + "|"

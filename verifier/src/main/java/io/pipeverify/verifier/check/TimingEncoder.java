@@ -18,11 +18,32 @@ import java.util.List;
 public final class TimingEncoder {
   private TimingEncoder() {}
 
-  public static TimingProblem encode(HappensBefore hb) {
+  /**
+   * The constraints on the graph's paths that prove {@code orders}: a subset of {@link #encode}'s,
+   * so an order Z3 derives from it holds in every execution. Proving "verified" needs no more;
+   * finding a model (a counterexample) needs all constraints.
+   */
+  public static TimingProblem certificate(HappensBefore hb, List<TimingProblem.Order> orders) {
+    java.util.Set<TimingProblem.Order> edges = new java.util.LinkedHashSet<>();
+    for (TimingProblem.Order o : orders) {
+      for (HappensBefore.Edge e :
+          hb.pathTo(hb.events().get(o.first()), hb.events().get(o.second()))) {
+        edges.add(new TimingProblem.Order(e.from().id(), e.to().id()));
+      }
+    }
+    return new TimingProblem(names(hb), List.copyOf(edges), List.of());
+  }
+
+  private static List<String> names(HappensBefore hb) {
     List<String> names = new ArrayList<>();
     for (Event e : hb.events()) {
       names.add(e.name());
     }
+    return names;
+  }
+
+  public static TimingProblem encode(HappensBefore hb) {
+    List<String> names = names(hb);
     List<TimingProblem.Order> before = new ArrayList<>();
     for (HappensBefore.Edge e : hb.edges()) {
       before.add(new TimingProblem.Order(e.from().id(), e.to().id()));

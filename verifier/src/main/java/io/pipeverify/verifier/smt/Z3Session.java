@@ -24,6 +24,7 @@ public final class Z3Session implements AutoCloseable {
   private final Solver solver;
   private final Params params;
   private IntExpr[] time = new IntExpr[0];
+  private List<String> names = List.of();
   private long solverNanos;
 
   public Z3Session(Duration timeout) {
@@ -53,17 +54,15 @@ public final class Z3Session implements AutoCloseable {
   /** Replaces the loaded problem. */
   public void load(TimingProblem problem) {
     solver.reset();
-    time = new IntExpr[problem.names().size()];
-    for (int i = 0; i < time.length; i++) {
-      time[i] = context.mkIntConst(problem.names().get(i));
-    }
+    names = problem.names();
+    time = new IntExpr[names.size()];
     for (TimingProblem.Order o : problem.before()) {
       solver.add(new BoolExpr[] {lt(o.first(), o.second())});
     }
     for (TimingProblem.AtMostLate c : problem.atMostLate()) {
       BoolExpr[] late = new BoolExpr[c.events().size()];
       for (int i = 0; i < late.length; i++) {
-        late[i] = context.mkGe(time[c.events().get(i)], time[c.release()]);
+        late[i] = context.mkGe(time(c.events().get(i)), time(c.release()));
       }
       solver.add(new BoolExpr[] {context.mkAtMost(late, c.allowed())});
     }
@@ -89,7 +88,7 @@ public final class Z3Session implements AutoCloseable {
     BoolExpr[] broken = new BoolExpr[orders.size()];
     for (int i = 0; i < broken.length; i++) {
       TimingProblem.Order o = orders.get(i);
-      broken[i] = context.mkLe(time[o.second()], time[o.first()]);
+      broken[i] = context.mkLe(time(o.second()), time(o.first()));
     }
     return check(context.mkOr(broken));
   }
@@ -136,7 +135,15 @@ public final class Z3Session implements AutoCloseable {
   }
 
   private BoolExpr lt(int a, int b) {
-    return context.mkLt((ArithExpr<?>) time[a], time[b]);
+    return context.mkLt((ArithExpr<?>) time(a), time(b));
+  }
+
+  /** The time variable of event i, made on first use: a certificate mentions few events. */
+  private IntExpr time(int i) {
+    if (time[i] == null) {
+      time[i] = context.mkIntConst(names.get(i));
+    }
+    return time[i];
   }
 
   private SolverOutcome check(BoolExpr... goal) {
@@ -162,7 +169,7 @@ public final class Z3Session implements AutoCloseable {
   private long[] decode(Model model) {
     long[] out = new long[time.length];
     for (int i = 0; i < out.length; i++) {
-      IntNum v = (IntNum) model.eval(time[i], true);
+      IntNum v = (IntNum) model.eval(time(i), true);
       out[i] = v.getInt64();
     }
     return out;
