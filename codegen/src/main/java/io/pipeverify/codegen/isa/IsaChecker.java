@@ -526,20 +526,27 @@ public final class IsaChecker {
           + " s_barrier";
     }
 
-    /** The order of g2s, ds_read and s_barrier, run-length encoded: {@code ds_read x8, g2s x2}. */
+    /**
+     * The order of g2s, ds_read, mfma and s_barrier, run-length encoded ({@code ds_read x8, g2s
+     * x2}). An mfma moved across an s_barrier moves LLVM's lgkmcnt wait before it across too.
+     */
     private static String orderOf(List<Placed> exp) {
       List<String> kinds = new ArrayList<>();
       for (Placed p : exp) {
-        if (anchors(p.op())) {
+        if (anchors(p.op()) || p.op() instanceof Op.Mfma) {
           kinds.add(p.op() instanceof Op.Barrier ? "s_barrier" : p.op().kind());
         }
       }
       return runLength(kinds);
     }
 
-    private static String asmOrder(List<AsmInstruction> act) {
+    private String asmOrder(List<AsmInstruction> act) {
       List<String> kinds = new ArrayList<>();
+      int mfmas = 0;
       for (AsmInstruction i : act) {
+        if (i.kind() == Kind.MFMA && mfmas++ % mfmaPerOp == 0) {
+          kinds.add("mfma");
+        }
         if (i.kind() == Kind.G2S) {
           kinds.add("g2s");
         } else if (i.kind() == Kind.DS_READ) {
