@@ -53,6 +53,7 @@ public final class Main {
     cli.addSubcommand(new ListCommand(console));
     cli.addSubcommand(new ShowCommand(console));
     cli.addSubcommand(new VerifyCommand(console));
+    cli.addSubcommand(new EmitCommand(console));
     cli.addSubcommand(new BenchCommand(console));
     cli.setOut(console.out());
     cli.setErr(console.err());

@@ -1,0 +1,209 @@
+package io.pipeverify.cli;
+
+import io.pipeverify.codegen.hip.EmitOptions;
+import io.pipeverify.codegen.hip.HipEmitter;
+import io.pipeverify.codegen.hip.UnsupportedScheduleException;
+import io.pipeverify.codegen.isa.ClangCompiler;
+import io.pipeverify.codegen.isa.IsaChecker;
+import io.pipeverify.codegen.isa.IsaReport;
+import io.pipeverify.codegen.isa.IsaReportRenderer;
+import io.pipeverify.model.Schedule;
+import io.pipeverify.model.ScheduleValidator;
+import io.pipeverify.model.Target;
+import io.pipeverify.verifier.VerificationReport;
+import io.pipeverify.verifier.VerifiedSchedule;
+import io.pipeverify.verifier.Verifier;
+import io.pipeverify.verifier.VerifyOptions;
+import io.pipeverify.verifier.report.TextReportRenderer;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code pipeverify emit}: verify, then emit HIP, then (with clang-22) compile and check the ISA.
+ * Pipeline: load -> verify (refuse with the counterexample, no file written) -> emit kernel.hip ->
+ * compile kernel.s -> ISA check and as-compiled verification -> isa-report.{txt,json}.
+ */
+@Command(
+    name = "emit",
+    mixinStandardHelpOptions = true,
+    versionProvider = VersionProvider.class,
+    description = {
+      "Emit a HIP kernel for a schedule that verifies; with clang++-22 on PATH also compile it,"
+          + " check the loop's ISA against the schedule and verify the as-compiled schedule.",
+      "Exit codes: 0 emitted (and the as-compiled schedule verifies, or clang++-22 is absent),"
+          + " 1 the schedule or the as-compiled schedule is violated, 2 bad input or usage,"
+          + " 3 inconclusive, 4 internal error."
+    })
+final class EmitCommand implements Callable<Integer> {
+  private final Console console;
+
+  @Mixin ScheduleSource source;
+
+  @Option(
+      names = "--out",
+      required = true,
+      paramLabel = "DIR",
+      description = "Directory for kernel.hip (and kernel.s, isa-report.txt, isa-report.json).")
+  String out;
+
+  @Option(
+      names = "--target",
+      paramLabel = "gfx950|gfx942",
+      converter = Converters.TargetConverter.class,
+      description = "Target (for --builtin: the transform's target knob, so g2s follow it).")
+  Target target;
+
+  @Option(
+      names = "--merged-shared",
+      description =
+          "One merged __shared__ array instead of one per buffer and slot (reproduces seed note"
+              + " 003: LLVM then inserts vmcnt(0) before ds_reads).")
+  boolean mergedShared;
+
+  EmitCommand(Console console) {
+    this.console = console;
+  }
+
+  @Override
+  public Integer call() throws InputException, IOException {
+    source.checkUsage();
+    Path dir;
+    try {
+      dir = Path.of(out);
+    } catch (InvalidPathException e) {
+      throw new InputException("pipeverify: --out " + out + ": " + e.getMessage());
+    }
+    if (Files.exists(dir) && !Files.isDirectory(dir)) {
+      throw new InputException("pipeverify: --out " + out + " exists and is not a directory");
+    }
+    Schedule schedule = load();
+    List<String> problems = HipEmitter.problems(schedule);
+    if (!problems.isEmpty()) {
+      List<String> lines = new ArrayList<>();
+      for (String p : problems) {
+        lines.add("pipeverify: cannot emit " + schedule.name() + ": " + p);
+      }
+      throw new InputException(lines);
+    }
+    VerificationReport report = Verifier.verify(schedule, VerifyOptions.defaults());
+    Optional<VerifiedSchedule> verified = Verifier.certify(report);
+    if (verified.isEmpty()) {
+      console.out().print(new TextReportRenderer(true).render(report));
+      console
+          .err()
+          .println(
+              "pipeverify: "
+                  + schedule.name()
+                  + " does not verify ("
+                  + report.verdict().id()
+                  + "); no HIP emitted and nothing written");
+      return report.exitCode();
+    }
+    String hip;
+    try {
+      hip = HipEmitter.emit(verified.get(), new EmitOptions(mergedShared));
+    } catch (UnsupportedScheduleException e) {
+      throw new InputException(
+          "pipeverify: cannot emit " + schedule.name() + ": " + e.getMessage());
+    }
+    Files.createDirectories(dir);
+    Path hipFile = dir.resolve("kernel.hip");
+    Files.writeString(hipFile, hip, StandardCharsets.UTF_8);
+    console.err().println("pipeverify: wrote " + hipFile);
+    Optional<ClangCompiler> clang = ClangCompiler.locate();
+    if (clang.isEmpty()) {
+      console
+          .err()
+          .println(
+              "pipeverify: ISA check skipped: "
+                  + ClangCompiler.EXECUTABLE
+                  + " is not on PATH (apt-get install clang-22)");
+      return ExitCode.OK;
+    }
+    Path asmFile = dir.resolve("kernel.s");
+    ClangCompiler.Result compiled = clang.get().compile(schedule.target(), hipFile, asmFile);
+    if (!compiled.ok()) {
+      throw new IllegalStateException(
+          ClangCompiler.EXECUTABLE
+              + " rejected the emitted kernel (exit "
+              + compiled.exitCode()
+              + "): "
+              + compiled.output());
+    }
+    if (!compiled.output().isBlank()) {
+      console.err().print(compiled.output());
+    }
+    console.err().println("pipeverify: wrote " + asmFile);
+    IsaReport isa =
+        IsaChecker.check(
+            verified.get(), Files.readString(asmFile, StandardCharsets.UTF_8), "kernel.s");
+    String text = IsaReportRenderer.text(isa);
+    Files.writeString(dir.resolve("isa-report.txt"), text, StandardCharsets.UTF_8);
+    Files.writeString(
+        dir.resolve("isa-report.json"), IsaReportRenderer.json(isa), StandardCharsets.UTF_8);
+    console.out().print(text);
+    return isa.status().exitCode();
+  }
+
+  /** The schedule, with --target applied (as a knob for --builtin; re-validated for a file). */
+  private Schedule load() throws InputException {
+    if (source.isBuiltin()) {
+      Map<String, String> knobs = source.knobs();
+      if (target != null) {
+        String given = knobs.putIfAbsent("target", target.id());
+        if (given != null && !given.trim().equals(target.id())) {
+          throw new InputException(
+              "pipeverify: --target "
+                  + target.id()
+                  + " contradicts --opt target="
+                  + given
+                  + "; give one of them");
+        }
+      }
+      return source.load(console.in(), knobs);
+    }
+    Schedule s = source.load(console.in(), Map.of());
+    if (target == null || target == s.target()) {
+      return s;
+    }
+    Schedule changed =
+        new Schedule(
+            s.name(),
+            target,
+            s.waves(),
+            s.implicitWaits(),
+            s.waveParams(),
+            s.buffers(),
+            s.gemm(),
+            s.programs(),
+            s.nominalTripCount());
+    List<ScheduleValidator.Problem> problems = ScheduleValidator.validate(changed);
+    if (!problems.isEmpty()) {
+      List<String> lines = new ArrayList<>();
+      for (ScheduleValidator.Problem p : problems) {
+        lines.add(
+            "pipeverify: "
+                + s.name()
+                + " with "
+                + target.id()
+                + ": error at "
+                + p.pointer()
+                + ": "
+                + p.message());
+      }
+      throw new InputException(lines);
+    }
+    return changed;
+  }
+}

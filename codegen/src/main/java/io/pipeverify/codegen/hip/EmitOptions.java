@@ -1,0 +1,17 @@
+package io.pipeverify.codegen.hip;
+
+/**
+ * How {@link HipEmitter} lays out the kernel. {@code mergedShared}: one merged {@code __shared__}
+ * array for all LDS buffers and slots instead of one array per buffer and slot. It exists to
+ * reproduce seed note 003: with a merged array LLVM cannot tell an LDS-DMA write from a ds_read and
+ * inserts {@code s_waitcnt vmcnt(0)} before the reads, which the ISA check must report.
+ */
+public record EmitOptions(boolean mergedShared) {
+  public static EmitOptions defaults() {
+    return new EmitOptions(false);
+  }
+
+  public EmitOptions withMergedShared(boolean merged) {
+    return new EmitOptions(merged);
+  }
+}

@@ -1,0 +1,145 @@
+package io.pipeverify.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.pipeverify.codegen.isa.AsmInstruction;
+import io.pipeverify.codegen.isa.AsmLoop;
+import io.pipeverify.codegen.isa.AsmLoopParser;
+import io.pipeverify.codegen.isa.ClangCompiler;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class EmitCommandTest {
+  @TempDir Path tmp;
+
+  private static void assumeClang() {
+    assumeTrue(
+        ClangCompiler.locate().isPresent(),
+        "clang++-22 is not on PATH: the end-to-end ISA tests are skipped (apt-get install"
+            + " clang-22; .ci/run installs it)");
+  }
+
+  @Test
+  void aRacyScheduleIsRefusedWithItsCounterexampleAndNothingIsWritten() {
+    Path out = tmp.resolve("racy");
+    Cli.Result r = Cli.run("emit", "--builtin", "cdna4-interleave", "--out", out.toString());
+    assertEquals(1, r.code(), r.dump());
+    assertTrue(r.out().contains("P1 WAR"), r.dump());
+    assertFalse(Files.exists(out), "no directory may be created for a refused schedule");
+  }
+
+  @Test
+  void anUnsupportedScheduleIsBadInput() {
+    Path out = tmp.resolve("pingpong");
+    Cli.Result r = Cli.run("emit", "--builtin", "triton-pingpong", "--out", out.toString());
+    assertEquals(2, r.code(), r.dump());
+    assertTrue(r.err().contains("wave roles"), r.dump());
+    assertFalse(Files.exists(out));
+  }
+
+  @Test
+  void outIsRequired() {
+    Cli.Result r = Cli.run("emit", "--builtin", "cdna4-interleave");
+    assertEquals(2, r.code(), r.dump());
+  }
+
+  @Test
+  void theDrainedScheduleCompilesForGfx950AndItsAsCompiledScheduleVerifies() throws IOException {
+    assumeClang();
+    Path out = tmp.resolve("gfx950");
+    Cli.Result r =
+        Cli.run(
+            "emit",
+            "--builtin",
+            "cdna4-interleave",
+            "--opt",
+            "lgkmDrainBeforeBarrier=true",
+            "--out",
+            out.toString());
+    assertEquals(0, r.code(), r.dump());
+    for (String f : new String[] {"kernel.hip", "kernel.s", "isa-report.txt", "isa-report.json"}) {
+      assertTrue(Files.isRegularFile(out.resolve(f)), f);
+    }
+    String report = Files.readString(out.resolve("isa-report.txt"), StandardCharsets.UTF_8);
+    assertTrue(report.contains("inserted vmcnt waits: 0,"), report);
+    assertTrue(report.contains("as-compiled schedule for T % 2 == 0: verified"), report);
+    assertTrue(report.contains("as-compiled schedule for T % 2 == 1: verified"), report);
+    assertFalse(r.err().contains("warning"), r.dump());
+  }
+
+  /**
+   * The merged layout of note 003. The report must count exactly the vmcnt waits of the compiled
+   * loop that the schedule does not have (the schedule's own: one vmcnt(0) per iteration).
+   */
+  @Test
+  void mergedSharedReportsEveryVmcntTheScheduleDoesNotHave() throws IOException {
+    assumeClang();
+    Path out = tmp.resolve("merged");
+    Cli.Result r =
+        Cli.run(
+            "emit",
+            "--builtin",
+            "cdna4-interleave",
+            "--opt",
+            "lgkmDrainBeforeBarrier=true",
+            "--merged-shared",
+            "--out",
+            out.toString());
+    String hip = Files.readString(out.resolve("kernel.hip"), StandardCharsets.UTF_8);
+    assertTrue(hip.contains("unsigned char pv_lds[131072];"));
+    AsmLoop loop =
+        AsmLoopParser.findLoop(Files.readString(out.resolve("kernel.s"), StandardCharsets.UTF_8))
+            .orElseThrow();
+    long vmcntWaits =
+        loop.instructions().stream()
+            .filter(i -> i.kind() == AsmInstruction.Kind.WAIT && i.vmcnt().isPresent())
+            .count();
+    long inserted = vmcntWaits - 2;
+    String report = Files.readString(out.resolve("isa-report.txt"), StandardCharsets.UTF_8);
+    assertTrue(report.contains("inserted vmcnt waits: " + inserted + ","), report);
+    assertEquals(0, r.code(), r.dump());
+  }
+
+  @Test
+  void gfx942OutputCompiles() throws IOException {
+    assumeClang();
+    Path out = tmp.resolve("gfx942");
+    Cli.Result r =
+        Cli.run(
+            "emit",
+            "--builtin",
+            "cdna4-interleave",
+            "--opt",
+            "lgkmDrainBeforeBarrier=true",
+            "--opt",
+            "tileM=128",
+            "--opt",
+            "tileN=128",
+            "--target",
+            "gfx942",
+            "--out",
+            out.toString());
+    assertEquals(0, r.code(), r.dump());
+    String asm = Files.readString(out.resolve("kernel.s"), StandardCharsets.UTF_8);
+    assertTrue(asm.contains("v_mfma_f32_16x16x16_bf16"), "gfx942 MFMA in the assembly");
+    assertTrue(asm.contains("buffer_load_dword v"), "4-byte LDS-DMA copies");
+  }
+
+  @Test
+  void tilelangPipelinedAsCompiledIsViolatedBecauseMfmasCrossTheBarrier() throws IOException {
+    assumeClang();
+    Path out = tmp.resolve("tilelang");
+    Cli.Result r = Cli.run("emit", "--builtin", "tilelang-pipelined", "--out", out.toString());
+    assertEquals(1, r.code(), r.dump());
+    assertTrue(Files.isRegularFile(out.resolve("kernel.hip")));
+    assertTrue(r.out().contains("status: violated"), r.dump());
+    assertTrue(r.out().contains("[order-change]"), r.dump());
+  }
+}

@@ -1,0 +1,94 @@
+package io.pipeverify.codegen.hip;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.pipeverify.codegen.Fixtures;
+import io.pipeverify.verifier.VerifiedSchedule;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Golden kernels. Regenerate with {@code mvn -B -o verify -Dpipeverify.updateGolden=true} and
+ * review the diff.
+ */
+class HipEmitterTest {
+  private static final Path GOLDEN = Path.of("src", "test", "resources", "golden");
+
+  private static void golden(String file, String actual) throws IOException {
+    Path path = GOLDEN.resolve(file);
+    if (Boolean.getBoolean("pipeverify.updateGolden")) {
+      Files.createDirectories(GOLDEN);
+      Files.writeString(path, actual, StandardCharsets.UTF_8);
+    }
+    assertEquals(
+        Files.readString(path, StandardCharsets.UTF_8),
+        actual,
+        file + " differs (regenerate with -Dpipeverify.updateGolden=true)");
+  }
+
+  @Test
+  void cdna4InterleaveWithTheDrainMatchesTheGoldenKernel() throws Exception {
+    VerifiedSchedule v = Fixtures.cdna4Drain();
+    String hip = HipEmitter.emit(v, EmitOptions.defaults());
+    golden("cdna4-interleave-lgkm-drain.gfx950.hip", hip);
+    assertEquals(hip, HipEmitter.emit(v, EmitOptions.defaults()), "output is deterministic");
+    // One __shared__ array per buffer and slot; 16 B per lane; the gfx950 MFMA.
+    for (String array : List.of("lds_A_s0[32768]", "lds_A_s1[32768]", "lds_B_s0", "lds_B_s1")) {
+      assertTrue(hip.contains("unsigned char " + array), array);
+    }
+    assertTrue(hip.contains("(pv_lds_ptr)(slot + lds_row * 128), 16, voffset"));
+    assertTrue(hip.contains("__builtin_amdgcn_mfma_f32_16x16x32_bf16("));
+    assertTrue(hip.contains("__builtin_amdgcn_s_waitcnt(0x0f70);  // vmcnt(0)"));
+    assertTrue(hip.contains("__builtin_amdgcn_s_waitcnt(0xc07f);  // lgkmcnt(0)"));
+  }
+
+  @Test
+  void tilelangPipelinedMatchesTheGoldenKernel() throws Exception {
+    String hip =
+        HipEmitter.emit(Fixtures.verified("tilelang-pipelined", Map.of()), EmitOptions.defaults());
+    golden("tilelang-pipelined.gfx950.hip", hip);
+    // wait_group(1) lowered to vmcnt(8) by the verifier: the kernel waits on the counter.
+    assertTrue(hip.contains("__builtin_amdgcn_s_waitcnt(0x0f78);  // vmcnt(8)"));
+  }
+
+  @Test
+  void mergedSharedDeclaresOneArray() throws Exception {
+    String hip = HipEmitter.emit(Fixtures.cdna4Drain(), new EmitOptions(true));
+    assertTrue(hip.contains("unsigned char pv_lds[131072];"));
+    assertTrue(hip.contains("#define lds_B_s1 (pv_lds + 98304)"));
+    assertFalse(hip.contains("unsigned char lds_A_s0["));
+  }
+
+  @Test
+  void gfx942MovesFourBytesPerLaneAndSplitsTheMfma() throws Exception {
+    VerifiedSchedule v =
+        Fixtures.verified(
+            "cdna4-interleave",
+            Map.of(
+                "lgkmDrainBeforeBarrier", "true",
+                "tileM", "128",
+                "tileN", "128",
+                "target", "gfx942"));
+    String hip = HipEmitter.emit(v, EmitOptions.defaults());
+    assertTrue(hip.contains("(pv_lds_ptr)(slot + lds_row * 128), 4, voffset"));
+    assertTrue(hip.contains(".lo, b0_kp0.lo, acc_0_0, 0, 0, 0);"));
+    assertTrue(hip.contains("__builtin_amdgcn_mfma_f32_16x16x16bf16_1k("));
+  }
+
+  @Test
+  void twoWaveRolesAreNotEmitted() {
+    VerifiedSchedule v = Fixtures.verified("triton-pingpong", Map.of());
+    UnsupportedScheduleException e =
+        assertThrows(
+            UnsupportedScheduleException.class, () -> HipEmitter.emit(v, EmitOptions.defaults()));
+    assertTrue(e.getMessage().contains("wave roles"), e.getMessage());
+  }
+}
