@@ -28,8 +28,8 @@ import picocli.CommandLine.Option;
     versionProvider = VersionProvider.class,
     description = {
       "Time full verdicts of built-in transforms (median of warm runs in one JVM).",
-      "Default: every built-in at its defaults. --scaling: cdna4-interleave over waves 4/8/16 x"
-          + " stages 2/4/8 x slots 2/3/4."
+      "Default: every built-in at its defaults. --scaling: cdna4-interleave (fixed, tileK 32)"
+          + " over waves 4/8/16 x stages 2/4/8 x slots 2/3/4."
     })
 final class BenchCommand implements Callable<Integer> {
   private final Console console;
@@ -114,6 +114,8 @@ final class BenchCommand implements Callable<Integer> {
                   "waves", Integer.toString(waves),
                   "stages", Integer.toString(stages),
                   "slots", Integer.toString(slots),
+                  // tileK 32 keeps four slots of A and B within gfx950's 160 KiB of LDS.
+                  "tileK", "32",
                   "lgkmDrainBeforeBarrier", "true"));
         }
       }
