@@ -80,7 +80,7 @@ public final class TextReportRenderer {
     return out.toString();
   }
 
-  static List<Violation> violations(Verdict v) {
+  public static List<Violation> violations(Verdict v) {
     if (v instanceof Verdict.Violated x) {
       return x.violations();
     }
