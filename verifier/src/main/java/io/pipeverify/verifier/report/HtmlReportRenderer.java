@@ -112,7 +112,7 @@ public final class HtmlReportRenderer {
   private static void timeline(StringBuilder h, Violation v) {
     TraceLayout t = new TraceLayout(v);
     List<Integer> waves = v.traceWaves();
-    int width = LEFT + (int) (t.maxTime - t.minTime + 3) * STEP;
+    int width = LEFT + (int) (t.maxTime - t.minTime + 3) * STEP + 160;
     int height = TOP + waves.size() * LANE + 10;
     h.append("<svg class=\"timeline\" xmlns=\"http://www.w3.org/2000/svg\" width=\"")
         .append(width)
@@ -155,7 +155,10 @@ public final class HtmlReportRenderer {
           .append(esc(b.text()))
           .append("</title></line>\n");
     }
-    for (TraceLayout.Span s : t.spans) {
+    // Racing spans first: an op in flight for long would hide the wave's other ops.
+    List<TraceLayout.Span> spans = new java.util.ArrayList<>(t.spans);
+    spans.sort(java.util.Comparator.comparing((TraceLayout.Span s) -> !s.racing()));
+    for (TraceLayout.Span s : spans) {
       int lane = waves.indexOf(s.wave());
       if (lane < 0) {
         continue;
