@@ -53,4 +53,11 @@ final class Converters {
       return Converters.convert(OutputFormat::fromId, value);
     }
   }
+
+  static final class ReportFormatConverter implements ITypeConverter<ReportFormat> {
+    @Override
+    public ReportFormat convert(String value) {
+      return Converters.convert(ReportFormat::fromId, value);
+    }
+  }
 }

@@ -55,6 +55,7 @@ public final class Main {
     cli.addSubcommand(new VerifyCommand(console));
     cli.addSubcommand(new EmitCommand(console));
     cli.addSubcommand(new BenchCommand(console));
+    cli.addSubcommand(new ExplainCommand(console));
     cli.setOut(console.out());
     cli.setErr(console.err());
     cli.setExecutionExceptionHandler(

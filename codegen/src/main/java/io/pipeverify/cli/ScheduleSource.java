@@ -3,6 +3,7 @@ package io.pipeverify.cli;
 import io.pipeverify.model.Schedule;
 import io.pipeverify.model.ScheduleValidator;
 import io.pipeverify.model.format.Diagnostic;
+import io.pipeverify.model.format.LocatedSchedule;
 import io.pipeverify.model.format.ScheduleFormatException;
 import io.pipeverify.model.format.ScheduleReader;
 import io.pipeverify.model.transform.KnobException;
@@ -43,10 +44,14 @@ final class ScheduleSource {
   CommandSpec spec;
 
   @Parameters(
-      index = "0",
-      arity = "0..1",
+      arity = "0..*",
       paramLabel = "FILE",
-      description = "A pipeverify-schedule/1 JSON file (docs/format.md), or - for stdin.")
+      description =
+          "A pipeverify-schedule/1 JSON file (docs/format.md), or - for stdin. verify and explain"
+              + " take several files and directories (searched for *.json).")
+  List<String> files = new ArrayList<>();
+
+  /** The one file or {@code -} given, or null; set by {@link #checkUsage}. */
   String file;
 
   @Option(
@@ -63,6 +68,20 @@ final class ScheduleSource {
 
   /** Checks the combination of arguments; a usage error (exit 2) if it is not one source. */
   void checkUsage() {
+    checkUsage(false);
+  }
+
+  /** As {@link #checkUsage()}; {@code many} allows several files and directories. */
+  void checkUsage(boolean many) {
+    if (!many && files.size() > 1) {
+      throw new ParameterException(
+          spec.commandLine(),
+          "give one FILE, not " + files.size() + ": " + String.join(" ", files));
+    }
+    if (files.stream().filter("-"::equals).count() > 1) {
+      throw new ParameterException(spec.commandLine(), "stdin (-) can be given only once");
+    }
+    file = files.isEmpty() ? null : files.get(0);
     if (file != null && builtin != null) {
       throw new ParameterException(spec.commandLine(), "give either FILE or --builtin, not both");
     }
@@ -150,7 +169,44 @@ final class ScheduleSource {
   }
 
   private Schedule read(InputStream stdin) throws InputException {
-    String name = file.equals("-") ? STDIN : file;
+    return readLocated(stdin, file).schedule();
+  }
+
+  /**
+   * The inputs: files and {@code -} as given, directories replaced by the {@code *.json} files
+   * under them (recursively, sorted). A directory that cannot be listed is bad input.
+   */
+  List<String> inputs() throws InputException {
+    List<String> out = new ArrayList<>();
+    for (String f : files) {
+      Path p;
+      try {
+        p = Path.of(f);
+      } catch (InvalidPathException e) {
+        out.add(f);
+        continue;
+      }
+      if (f.equals("-") || !Files.isDirectory(p)) {
+        out.add(f);
+        continue;
+      }
+      try (java.util.stream.Stream<Path> walk = Files.walk(p)) {
+        walk.filter(Files::isRegularFile)
+            .filter(x -> x.getFileName().toString().endsWith(".json"))
+            .map(Path::toString)
+            .sorted()
+            .forEach(out::add);
+      } catch (IOException | java.io.UncheckedIOException e) {
+        throw new InputException("pipeverify: cannot read directory " + f + ": " + e.getMessage());
+      }
+    }
+    return out;
+  }
+
+  /** Reads {@code input} (a file or {@code -}) with the file positions of its values. */
+  LocatedSchedule readLocated(InputStream stdin, String input) throws InputException {
+    String name = input.equals("-") ? STDIN : input;
+    String file = input;
     String content;
     try {
       byte[] bytes = file.equals("-") ? stdin.readAllBytes() : Files.readAllBytes(Path.of(file));
@@ -167,7 +223,7 @@ final class ScheduleSource {
       throw new InputException("pipeverify: cannot read " + name + ": " + reason(e));
     }
     try {
-      return ScheduleReader.read(name, content);
+      return ScheduleReader.readLocated(name, content);
     } catch (ScheduleFormatException e) {
       throw new InputException(e.diagnostics().stream().map(Diagnostic::render).toList());
     }

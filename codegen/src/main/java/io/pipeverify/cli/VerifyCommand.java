@@ -4,16 +4,33 @@ import io.pipeverify.model.ImplicitWaits;
 import io.pipeverify.model.Schedule;
 import io.pipeverify.model.ScheduleValidator;
 import io.pipeverify.model.Target;
+import io.pipeverify.model.format.LocatedSchedule;
+import io.pipeverify.verifier.Verdict;
 import io.pipeverify.verifier.VerificationReport;
 import io.pipeverify.verifier.Verifier;
 import io.pipeverify.verifier.VerifyOptions;
+import io.pipeverify.verifier.repair.RepairFinder;
+import io.pipeverify.verifier.report.DotGraphRenderer;
+import io.pipeverify.verifier.report.ExplanationRenderer;
+import io.pipeverify.verifier.report.GithubAnnotationRenderer;
+import io.pipeverify.verifier.report.HtmlReportRenderer;
 import io.pipeverify.verifier.report.JsonReportRenderer;
+import io.pipeverify.verifier.report.JunitReportRenderer;
+import io.pipeverify.verifier.report.PerfettoTraceRenderer;
+import io.pipeverify.verifier.report.SarifReportRenderer;
+import io.pipeverify.verifier.report.ScheduleResult;
 import io.pipeverify.verifier.report.TextReportRenderer;
 import io.pipeverify.verifier.unroll.CounterMode;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -36,8 +53,8 @@ import picocli.CommandLine.Spec;
       "Exit codes: 0 verified, 1 violated, 2 bad input or usage, 3 inconclusive, 4 internal"
           + " error."
     })
-final class VerifyCommand implements Callable<Integer> {
-  private final Console console;
+class VerifyCommand implements Callable<Integer> {
+  final Console console;
 
   @Spec CommandSpec spec;
 
@@ -68,10 +85,34 @@ final class VerifyCommand implements Callable<Integer> {
 
   @Option(
       names = "--format",
-      paramLabel = "text|json",
-      converter = Converters.FormatConverter.class,
-      description = "text (for people) or json (docs/cli.md lists the fields). Default: text.")
-  OutputFormat format = OutputFormat.TEXT;
+      paramLabel = "FMT[,FMT...]",
+      split = ",",
+      converter = Converters.ReportFormatConverter.class,
+      description =
+          "text, json, sarif, junit, github, perfetto, html or dot; several (comma-separated or"
+              + " repeated) need --out. Default: text.")
+  List<ReportFormat> formats = new ArrayList<>();
+
+  @Option(
+      names = "--out",
+      paramLabel = "DIR",
+      description =
+          "Write one file per format into DIR (report.txt, report.json, report.sarif,"
+              + " report.junit.xml, github.txt, trace.perfetto.json, report.html, hb.dot); stdout"
+              + " then gets the summary table.")
+  Path out;
+
+  @Option(
+      names = "--jsonl",
+      description = "Print one JSON report per schedule, one per line, on stdout (for scripts).")
+  boolean jsonl;
+
+  @Option(
+      names = "--fixes",
+      description =
+          "Search and verify a repair for each violation (docs/debugging.md); reports carry it as"
+              + " a fix.")
+  boolean fixes;
 
   @Option(
       names = "--timeout-ms",
@@ -90,26 +131,179 @@ final class VerifyCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws InputException {
-    source.checkUsage();
-    if (timeoutMs < 1) {
+    source.checkUsage(true);
+    checkOptions();
+    List<ReportFormat> chosen = formats.isEmpty() ? List.of(ReportFormat.TEXT) : formats;
+    if (out == null && chosen.size() > 1) {
       throw new ParameterException(
-          spec.commandLine(), "--timeout-ms must be at least 1, got " + timeoutMs);
+          spec.commandLine(), "several formats need --out DIR (one file per format)");
     }
-    Schedule schedule =
-        source.isBuiltin() ? generate() : override(source.load(console.in(), Map.of()));
     VerifyOptions options =
         VerifyOptions.defaults()
             .withCounters(counters)
             .withSolverTimeout(Duration.ofMillis(timeoutMs));
-    VerificationReport report = Verifier.verify(schedule, options);
+    List<ScheduleResult> results = new ArrayList<>();
+    List<String[]> rows = new ArrayList<>();
+    int exit = ExitCode.OK;
+    if (source.isBuiltin()) {
+      Schedule schedule = generate();
+      results.add(verify("--builtin " + source.builtin, schedule, Optional.empty(), options));
+    } else {
+      List<String> inputs = source.inputs();
+      if (inputs.isEmpty()) {
+        throw new InputException("pipeverify: no *.json schedule files in " + source.files);
+      }
+      boolean batch = inputs.size() > 1;
+      int i = 0;
+      for (String input : inputs) {
+        i++;
+        if (batch) {
+          console.err().println("pipeverify: [" + i + "/" + inputs.size() + "] verifying " + input);
+          console.err().flush();
+        }
+        try {
+          LocatedSchedule located = source.readLocated(console.in(), input);
+          Schedule schedule = override(located.schedule(), input);
+          results.add(verify(input, schedule, Optional.of(located), options));
+        } catch (InputException e) {
+          if (!batch) {
+            throw e;
+          }
+          for (String line : e.lines()) {
+            console.err().println(line);
+          }
+          exit = Math.max(exit, ExitCode.BAD_INPUT);
+          rows.add(new String[] {input, "-", "bad input", "see stderr", "-"});
+        }
+      }
+    }
+    for (ScheduleResult r : results) {
+      exit = Math.max(exit, r.report().exitCode());
+    }
     boolean timings = !noTimings;
-    console
-        .out()
-        .print(
-            format == OutputFormat.JSON
-                ? new JsonReportRenderer(timings).render(report)
-                : new TextReportRenderer(timings).render(report));
-    return report.exitCode();
+    if (out != null) {
+      write(results, chosen, timings);
+    }
+    boolean batch = results.size() + rows.size() > 1;
+    if (jsonl) {
+      JsonReportRenderer json = new JsonReportRenderer(timings);
+      for (ScheduleResult r : results) {
+        console.out().println(json.renderLine(r));
+      }
+    } else if (out != null || (batch && chosen.get(0) == ReportFormat.TEXT)) {
+      console.out().print(summary(results, rows));
+    } else {
+      console.out().print(render(chosen.get(0), results, timings));
+    }
+    return exit;
+  }
+
+  private void checkOptions() {
+    if (timeoutMs < 1) {
+      throw new ParameterException(
+          spec.commandLine(), "--timeout-ms must be at least 1, got " + timeoutMs);
+    }
+    if (jsonl && !formats.isEmpty() && out == null) {
+      throw new ParameterException(
+          spec.commandLine(), "--jsonl prints JSON lines on stdout; --format needs --out with it");
+    }
+  }
+
+  private ScheduleResult verify(
+      String input, Schedule schedule, Optional<LocatedSchedule> located, VerifyOptions options) {
+    VerificationReport report = Verifier.verify(schedule, options);
+    ScheduleResult result = new ScheduleResult(input, report, located, Optional.empty());
+    if (wantsFixes() && report.verdict() instanceof Verdict.Violated) {
+      console
+          .err()
+          .println("pipeverify: searching repairs for " + report.schedule().name() + "...");
+      console.err().flush();
+      RepairFinder finder = new RepairFinder(options);
+      result = result.withRepairs(finder.plan(report, RepairFinder.DEFAULT_STEPS));
+      console.err().println("pipeverify: " + finder.verifications() + " candidate verifications");
+    }
+    return result;
+  }
+
+  /** Whether repairs are searched: {@code --fixes}, and always for {@code explain}. */
+  boolean wantsFixes() {
+    return fixes;
+  }
+
+  /** The text rendering for people; {@code explain} shows the explanation instead. */
+  String renderText(ScheduleResult r, boolean timings) {
+    String text = new TextReportRenderer(timings).render(r.report());
+    if (r.repairs().isPresent()) {
+      text += "\n" + new ExplanationRenderer().render(r);
+    }
+    return text;
+  }
+
+  private String render(ReportFormat f, List<ScheduleResult> results, boolean timings) {
+    return switch (f) {
+      case TEXT -> {
+        StringBuilder s = new StringBuilder();
+        for (ScheduleResult r : results) {
+          s.append(s.length() == 0 ? "" : "\n").append(renderText(r, timings));
+        }
+        yield s.toString();
+      }
+      case JSON -> {
+        JsonReportRenderer json = new JsonReportRenderer(timings);
+        if (results.size() == 1) {
+          yield json.render(results.get(0));
+        }
+        StringBuilder s = new StringBuilder("[\n");
+        for (int i = 0; i < results.size(); i++) {
+          s.append(json.render(results.get(i)).stripTrailing())
+              .append(i + 1 < results.size() ? ",\n" : "\n");
+        }
+        yield s.append("]\n").toString();
+      }
+      case SARIF -> new SarifReportRenderer(VersionProvider.version()).render(results);
+      case JUNIT -> new JunitReportRenderer(timings).render(results);
+      case GITHUB ->
+          new GithubAnnotationRenderer(GithubAnnotationRenderer.DEFAULT_CAP).render(results);
+      case PERFETTO -> new PerfettoTraceRenderer().render(results);
+      case HTML -> new HtmlReportRenderer().render(results);
+      case DOT -> new DotGraphRenderer().render(results);
+    };
+  }
+
+  private void write(List<ScheduleResult> results, List<ReportFormat> chosen, boolean timings)
+      throws InputException {
+    try {
+      Files.createDirectories(out);
+      for (ReportFormat f : new LinkedHashSet<>(chosen)) {
+        Path file = out.resolve(f.fileName());
+        Files.writeString(file, render(f, results, timings), StandardCharsets.UTF_8);
+        console.err().println("pipeverify: wrote " + file);
+      }
+    } catch (IOException e) {
+      throw new InputException("pipeverify: cannot write to " + out + ": " + e.getMessage());
+    }
+  }
+
+  /** One row per schedule: input, schedule, verdict, first violation, exit code. */
+  private static String summary(List<ScheduleResult> results, List<String[]> bad) {
+    List<String[]> rows = new ArrayList<>();
+    rows.add(new String[] {"input", "schedule", "verdict", "first violation", "exit"});
+    for (ScheduleResult r : results) {
+      rows.add(
+          new String[] {
+            r.input(),
+            r.report().schedule().name(),
+            r.report().verdict().id(),
+            PipeverifyCommand.firstViolation(r.report().verdict()),
+            Integer.toString(r.report().exitCode())
+          });
+    }
+    for (String[] b : bad) {
+      rows.add(new String[] {b[0], b[1], b[2], b[3], Integer.toString(ExitCode.BAD_INPUT)});
+    }
+    StringBuilder s = new StringBuilder();
+    Table.render(s, "", rows);
+    return s.toString();
   }
 
   /**
@@ -152,7 +346,7 @@ final class VerifyCommand implements Callable<Integer> {
    * A file's schedule with --target / --implicit-waits applied. The result is validated again: a
    * schedule that fits gfx950's 160 KiB of LDS may not fit gfx942's 64 KiB.
    */
-  private Schedule override(Schedule s) throws InputException {
+  private Schedule override(Schedule s, String input) throws InputException {
     if (target == null && implicitWaits == null) {
       return s;
     }
@@ -169,12 +363,12 @@ final class VerifyCommand implements Callable<Integer> {
             s.nominalTripCount());
     List<ScheduleValidator.Problem> problems = ScheduleValidator.validate(changed);
     if (!problems.isEmpty()) {
-      String input = source.file.equals("-") ? ScheduleSource.STDIN : source.file;
+      String name = input.equals("-") ? ScheduleSource.STDIN : input;
       List<String> lines = new ArrayList<>();
       for (ScheduleValidator.Problem p : problems) {
         lines.add(
             "pipeverify: "
-                + input
+                + name
                 + " with "
                 + changed.target().id()
                 + ", implicit waits "

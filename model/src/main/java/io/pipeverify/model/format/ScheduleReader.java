@@ -97,6 +97,18 @@ public final class ScheduleReader {
     return schedule;
   }
 
+  /**
+   * Like {@link #read(String, String)}, and also returns the file position of every JSON value by
+   * pointer (for reports that point into the file).
+   */
+  public static LocatedSchedule readLocated(String fileName, String content)
+      throws ScheduleFormatException {
+    Schedule schedule = read(fileName, content);
+    Map<String, SourcePosition> positions = new HashMap<>();
+    index(JsonTreeParser.parse(fileName, content), "", positions);
+    return new LocatedSchedule(schedule, fileName, positions);
+  }
+
   /** Reads a file as UTF-8; diagnostics name it by {@code path.toString()}. */
   public static Schedule read(Path path) throws IOException, ScheduleFormatException {
     return read(path.toString(), Files.readString(path, StandardCharsets.UTF_8));

@@ -10,6 +10,7 @@ import io.pipeverify.verifier.TraceStep;
 import io.pipeverify.verifier.Verdict;
 import io.pipeverify.verifier.VerificationReport;
 import io.pipeverify.verifier.Violation;
+import io.pipeverify.verifier.ViolationIdentity;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
@@ -41,11 +42,29 @@ public final class JsonReportRenderer {
     return sw.toString().replace("\r\n", "\n") + "\n";
   }
 
-  /** Writes the report as one JSON object; also used for one line of {@code --jsonl} output. */
+  /** The report with its input and, when computed, each violation's fix. */
+  public String render(ScheduleResult result) {
+    return JsonOutput.pretty(g -> write(g, result.report(), result));
+  }
+
+  /** The same object on one line, for {@code --jsonl}. */
+  public String renderLine(ScheduleResult result) {
+    return JsonOutput.compact(g -> write(g, result.report(), result));
+  }
+
+  /** Writes the report as one JSON object. */
   public void write(JsonGenerator g, VerificationReport r) throws IOException {
+    write(g, r, null);
+  }
+
+  private void write(JsonGenerator g, VerificationReport r, ScheduleResult result)
+      throws IOException {
     g.writeStartObject();
     g.writeStringField("verdict", r.verdict().id());
     g.writeStringField("schedule", r.schedule().name());
+    if (result != null) {
+      g.writeStringField("input", result.input());
+    }
     g.writeObjectFieldStart("options");
     g.writeStringField("target", r.schedule().target().id());
     g.writeStringField("implicitWaits", r.schedule().implicitWaits().id());
@@ -68,7 +87,7 @@ public final class JsonReportRenderer {
     }
     g.writeArrayFieldStart("violations");
     for (Violation v : r.verdict().violations()) {
-      writeViolation(g, v);
+      writeViolation(g, v, result);
     }
     g.writeEndArray();
     Stats s = r.stats();
@@ -86,7 +105,8 @@ public final class JsonReportRenderer {
     g.writeEndObject();
   }
 
-  private static void writeViolation(JsonGenerator g, Violation v) throws IOException {
+  private static void writeViolation(JsonGenerator g, Violation v, ScheduleResult result)
+      throws IOException {
     g.writeStartObject();
     g.writeStringField("property", v.property().name());
     g.writeStringField("kind", v.kind().name());
@@ -114,6 +134,25 @@ public final class JsonReportRenderer {
       g.writeEndObject();
     }
     g.writeEndArray();
+    if (result != null) {
+      g.writeStringField("ruleId", ViolationIdentity.ruleId(v));
+      g.writeStringField(
+          "fingerprint", ViolationIdentity.fingerprint(result.report().schedule().name(), v));
+      java.util.Optional<Fixes> fix = Fixes.of(result, v);
+      if (fix.isPresent()) {
+        g.writeObjectFieldStart("fix");
+        g.writeStringField("edit", fix.get().description());
+        g.writeNumberField("step", fix.get().step());
+        g.writeStringField("outcome", fix.get().outcome());
+        g.writeBooleanField("verifies", fix.get().verifies());
+        g.writeEndObject();
+      } else {
+        java.util.Optional<String> why = Fixes.missing(result, v);
+        if (why.isPresent()) {
+          g.writeStringField("noFix", why.get());
+        }
+      }
+    }
     g.writeEndObject();
   }
 

@@ -80,6 +80,13 @@ public final class TextReportRenderer {
     return out.toString();
   }
 
+  /** One violation as the text report shows it, numbered {@code n}: for JUnit failure bodies. */
+  public String renderViolation(int n, Violation v) {
+    StringBuilder out = new StringBuilder();
+    renderViolation(out, n, v);
+    return out.toString();
+  }
+
   private void renderViolation(StringBuilder out, int n, Violation v) {
     out.append('[').append(n).append("] ").append(v.property()).append(' ').append(v.kind());
     if (!v.ops().isEmpty() && !v.ops().get(0).buffer().isEmpty()) {

@@ -1,0 +1,26 @@
+package io.pipeverify.model.format;
+
+import io.pipeverify.model.Schedule;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * A schedule read from a file together with where every JSON value of the file starts, keyed by
+ * JSON pointer ({@code /programs/0/loop/12}), so reports can point back into the file (SARIF
+ * regions, GitHub annotations).
+ */
+public record LocatedSchedule(
+    Schedule schedule, String file, Map<String, SourcePosition> positions) {
+
+  public LocatedSchedule {
+    Objects.requireNonNull(schedule);
+    Objects.requireNonNull(file);
+    positions = Map.copyOf(positions);
+  }
+
+  /** The position of the value at {@code pointer}, if the file has that value. */
+  public Optional<SourcePosition> position(String pointer) {
+    return Optional.ofNullable(positions.get(pointer));
+  }
+}

@@ -1,0 +1,81 @@
+package io.pipeverify.verifier.report;
+
+import io.pipeverify.verifier.Verdict;
+import io.pipeverify.verifier.Violation;
+import io.pipeverify.verifier.repair.RepairPlan;
+import io.pipeverify.verifier.repair.RepairStep;
+import java.util.List;
+
+/**
+ * {@code pipeverify explain}: for people. The verdict, each violation in one paragraph (what may
+ * happen, the missing edge), then the repair plan step by step: the edit in the schedule's own
+ * terms, and whether the repaired schedule verifies or what remains.
+ */
+public final class ExplanationRenderer {
+
+  public String render(ScheduleResult r) {
+    StringBuilder out = new StringBuilder();
+    String name = r.report().schedule().name();
+    List<Violation> violations = r.report().verdict().violations();
+    out.append(name)
+        .append(": ")
+        .append(r.report().verdict().id().toUpperCase(java.util.Locale.ROOT));
+    if (r.report().verdict() instanceof Verdict.Verified) {
+      return out.append(" for every trip count T >= 1; nothing to repair.\n").toString();
+    }
+    if (r.report().verdict() instanceof Verdict.Inconclusive i) {
+      out.append(": ").append(i.reason());
+    }
+    out.append(" (")
+        .append(violations.size())
+        .append(violations.size() == 1 ? " violation" : " violations")
+        .append(")\n\n");
+    int n = 1;
+    for (Violation v : violations) {
+      out.append('[').append(n++).append("] ").append(v.summary()).append('\n');
+      out.append("    why: ").append(v.missingEdge()).append('\n');
+    }
+    if (r.repairs().isEmpty()) {
+      return out.toString();
+    }
+    RepairPlan plan = r.repairs().get();
+    out.append("\nRepair (each candidate verified with the same model):\n");
+    int s = 1;
+    for (RepairStep step : plan.steps()) {
+      out.append("  step ").append(s++).append(": for ").append(brief(step.target())).append('\n');
+      if (step.repair().isPresent()) {
+        out.append("    edit: ").append(step.repair().get().describe()).append('\n');
+        out.append("    then: ").append(step.repair().get().outcome()).append('\n');
+      }
+      if (!step.statement().isEmpty()) {
+        out.append("    note: ").append(step.statement()).append('\n');
+      }
+    }
+    out.append('\n');
+    if (plan.verifies()) {
+      out.append(
+          plan.edits().size() == 1
+              ? "One edit repairs the schedule: it verifies for every trip count T >= 1.\n"
+              : plan.edits().size()
+                  + " edits repair the schedule: it verifies for every trip count T >= 1.\n");
+    } else {
+      out.append("No repair within ")
+          .append(plan.steps().size())
+          .append(" steps makes the schedule verify; ")
+          .append(plan.last().verdict().violations().size())
+          .append(" violations remain after the edits found.\n");
+    }
+    return out.toString();
+  }
+
+  private static String brief(Violation v) {
+    StringBuilder s = new StringBuilder(v.property() + " " + v.kind());
+    if (!v.ops().isEmpty()) {
+      s.append(": ").append(v.ops().get(0).brief());
+      if (v.ops().size() > 1) {
+        s.append(" vs ").append(v.ops().get(1).brief());
+      }
+    }
+    return s.toString();
+  }
+}

@@ -1,0 +1,42 @@
+package io.pipeverify.verifier.report;
+
+import io.pipeverify.verifier.Violation;
+import io.pipeverify.verifier.repair.Repair;
+import io.pipeverify.verifier.repair.RepairPlan;
+import io.pipeverify.verifier.repair.RepairStep;
+import java.util.Optional;
+
+/** The fix of one violation as the renderers state it: the plan step that removes it. */
+record Fixes(String description, String outcome, int step, boolean verifies) {
+
+  static Optional<Fixes> of(ScheduleResult r, Violation v) {
+    if (r.repairs().isEmpty()) {
+      return Optional.empty();
+    }
+    RepairPlan plan = r.repairs().get();
+    Optional<RepairStep> step = plan.fixOf(v);
+    if (step.isEmpty()) {
+      return Optional.empty();
+    }
+    Repair repair = step.get().repair().orElseThrow();
+    int index = plan.indexOf(step.get());
+    String before = index == 0 ? "" : "after the edits of steps 1.." + index + ", ";
+    return Optional.of(
+        new Fixes(before + repair.describe(), repair.outcome(), index + 1, repair.verifies()));
+  }
+
+  /** Why no fix was found for {@code v}, when a plan was computed. */
+  static Optional<String> missing(ScheduleResult r, Violation v) {
+    if (r.repairs().isEmpty() || r.repairs().get().fixOf(v).isPresent()) {
+      return Optional.empty();
+    }
+    RepairPlan plan = r.repairs().get();
+    for (RepairStep s : plan.steps()) {
+      if (s.repair().isEmpty()) {
+        return Optional.of("no repair found: " + s.statement());
+      }
+    }
+    return Optional.of(
+        "not removed by the " + plan.steps().size() + " repair steps tried (the step limit)");
+  }
+}

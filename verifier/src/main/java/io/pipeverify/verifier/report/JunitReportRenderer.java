@@ -1,0 +1,153 @@
+package io.pipeverify.verifier.report;
+
+import io.pipeverify.verifier.Property;
+import io.pipeverify.verifier.Verdict;
+import io.pipeverify.verifier.VerificationReport;
+import io.pipeverify.verifier.Violation;
+import io.pipeverify.verifier.ViolationIdentity;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * JUnit XML for CI test views: one {@code testsuite} per schedule, one {@code testcase} per
+ * property the verifier decides (P1, P2, P6, P7); a violated property is a {@code failure} whose
+ * body is the text report of its violations (summary, ops, missing edge, interleaving), an
+ * inconclusive verdict an {@code error}.
+ */
+public final class JunitReportRenderer {
+  /** The properties {@code verify} decides, in report order. */
+  static final List<Property> CHECKED = List.of(Property.P1, Property.P2, Property.P6, Property.P7);
+
+  private final boolean timings;
+
+  public JunitReportRenderer(boolean timings) {
+    this.timings = timings;
+  }
+
+  public String render(List<ScheduleResult> results) {
+    StringBuilder out = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    int tests = 0;
+    int failures = 0;
+    int errors = 0;
+    StringBuilder suites = new StringBuilder();
+    for (ScheduleResult r : results) {
+      VerificationReport report = r.report();
+      String name = report.schedule().name();
+      List<Violation> all = report.verdict().violations();
+      boolean inconclusive = report.verdict() instanceof Verdict.Inconclusive;
+      int suiteFailures = 0;
+      StringBuilder cases = new StringBuilder();
+      for (Property p : CHECKED) {
+        List<Violation> vs = all.stream().filter(v -> v.property() == p).toList();
+        cases
+            .append("    <testcase classname=\"pipeverify.")
+            .append(xml(name))
+            .append("\" name=\"")
+            .append(p.name())
+            .append(' ')
+            .append(xml(p.title()))
+            .append('"');
+        if (vs.isEmpty() && !inconclusive) {
+          cases.append("/>\n");
+          continue;
+        }
+        cases.append(">\n");
+        if (!vs.isEmpty()) {
+          suiteFailures++;
+          StringBuilder body = new StringBuilder();
+          TextReportRenderer text = new TextReportRenderer(false);
+          int n = 1;
+          for (Violation v : vs) {
+            body.append(text.renderViolation(n++, v));
+            Optional<Fixes> fix = Fixes.of(r, v);
+            if (fix.isPresent()) {
+              body.append("  fix:             ")
+                  .append(fix.get().description())
+                  .append(" (")
+                  .append(fix.get().outcome())
+                  .append(")\n");
+            }
+          }
+          cases
+              .append("      <failure type=\"")
+              .append(xml(ViolationIdentity.ruleId(vs.get(0))))
+              .append("\" message=\"")
+              .append(xml(vs.size() + (vs.size() == 1 ? " violation: " : " violations, first: ")))
+              .append(xml(vs.get(0).summary()))
+              .append("\">")
+              .append(xml(body.toString()))
+              .append("</failure>\n");
+        } else {
+          cases
+              .append("      <error type=\"inconclusive\" message=\"")
+              .append(xml(((Verdict.Inconclusive) report.verdict()).reason()))
+              .append("\"/>\n");
+        }
+        cases.append("    </testcase>\n");
+      }
+      tests += CHECKED.size();
+      failures += suiteFailures;
+      errors += inconclusive ? 1 : 0;
+      suites
+          .append("  <testsuite name=\"")
+          .append(xml(name))
+          .append("\" tests=\"")
+          .append(CHECKED.size())
+          .append("\" failures=\"")
+          .append(suiteFailures)
+          .append("\" errors=\"")
+          .append(inconclusive ? 1 : 0)
+          .append("\" skipped=\"0\"");
+      if (timings) {
+        suites
+            .append(" time=\"")
+            .append(seconds(report.stats().totalTime().toMillis()))
+            .append('"');
+      }
+      suites.append(">\n");
+      suites
+          .append("    <properties>\n      <property name=\"input\" value=\"")
+          .append(xml(r.input()))
+          .append("\"/>\n      <property name=\"verdict\" value=\"")
+          .append(report.verdict().id())
+          .append("\"/>\n    </properties>\n");
+      suites.append(cases).append("  </testsuite>\n");
+    }
+    out.append("<testsuites name=\"pipeverify\" tests=\"")
+        .append(tests)
+        .append("\" failures=\"")
+        .append(failures)
+        .append("\" errors=\"")
+        .append(errors)
+        .append("\">\n")
+        .append(suites)
+        .append("</testsuites>\n");
+    return out.toString();
+  }
+
+  private static String seconds(long ms) {
+    return String.format(Locale.ROOT, "%.3f", ms / 1000.0);
+  }
+
+  /** XML text and attribute escaping; control characters other than tab and newline dropped. */
+  static String xml(String s) {
+    StringBuilder b = new StringBuilder(s.length());
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      switch (c) {
+        case '<' -> b.append("&lt;");
+        case '>' -> b.append("&gt;");
+        case '&' -> b.append("&amp;");
+        case '"' -> b.append("&quot;");
+        case '\'' -> b.append("&apos;");
+        default -> {
+          if (c >= 0x20 || c == '\n' || c == '\t') {
+            b.append(c);
+          }
+        }
+      }
+    }
+    return b.toString();
+  }
+}
