@@ -15,7 +15,7 @@ import java.util.Map;
  * s_barrier}], {@code setprio(1)}, MFMAs, {@code setprio(0)}. Stage s covers k-chunk {@code s /
  * jParts} and j part {@code s % jParts}. The knobs also express the note's open suspects.
  */
-public final class Cdna4Interleave implements PipelineTransform<Cdna4InterleaveConfig> {
+public final class Cdna4Interleave extends BuiltinTransform<Cdna4InterleaveConfig> {
   public static final String NAME = "cdna4-interleave";
   static final int K_CHUNK = 32;
 
@@ -61,26 +61,14 @@ public final class Cdna4Interleave implements PipelineTransform<Cdna4InterleaveC
     KNOBS = List.copyOf(k);
   }
 
-  @Override
-  public String name() {
-    return NAME;
-  }
-
-  @Override
-  public String description() {
-    return "TileLang InjectCdna4Pipeline (note 000): the loop body split into stages of"
-        + " sched_barrier, S2R, a chunk of the next tile's G2S, sched_barrier, [last stage: vmcnt +"
-        + " s_barrier], setprio(1), MFMAs, setprio(0); knobs for the note's four suspects.";
-  }
-
-  @Override
-  public List<KnobSpec> knobs() {
-    return KNOBS;
-  }
-
-  @Override
-  public Class<Cdna4InterleaveConfig> configType() {
-    return Cdna4InterleaveConfig.class;
+  public Cdna4Interleave() {
+    super(
+        NAME,
+        "TileLang InjectCdna4Pipeline (note 000): the loop body split into stages of"
+            + " sched_barrier, S2R, a chunk of the next tile's G2S, sched_barrier, [last stage: vmcnt +"
+            + " s_barrier], setprio(1), MFMAs, setprio(0); knobs for the note's four suspects.",
+        KNOBS,
+        Cdna4InterleaveConfig.class);
   }
 
   @Override

@@ -16,7 +16,7 @@ import java.util.Map;
  * The sketch names no barriers; with all three barrier knobs true the placement is the intended
  * safe one (every wave finished reading a sub-tile before anyone overwrites it).
  */
-public final class HipKittens2Step implements PipelineTransform<HipKittens2StepConfig> {
+public final class HipKittens2Step extends BuiltinTransform<HipKittens2StepConfig> {
   public static final String NAME = "hipkittens-2step";
   static final int K_CHUNK = 32;
   static final int SLOTS = 2;
@@ -36,26 +36,14 @@ public final class HipKittens2Step implements PipelineTransform<HipKittens2StepC
     KNOBS = List.copyOf(k);
   }
 
-  @Override
-  public String name() {
-    return NAME;
-  }
-
-  @Override
-  public String description() {
-    return "2-step-ahead HipKittens-style schedule (note 001 sketch): 4 sub-tiles per tile, 7 loaded"
-        + " in the prologue, each iteration loads 1 sub-tile of tile k+1 and 3 of tile k+2 into the"
-        + " slot it computes on, waits vmcnt(3 sub-tiles); barriers are knobs (all true = safe).";
-  }
-
-  @Override
-  public List<KnobSpec> knobs() {
-    return KNOBS;
-  }
-
-  @Override
-  public Class<HipKittens2StepConfig> configType() {
-    return HipKittens2StepConfig.class;
+  public HipKittens2Step() {
+    super(
+        NAME,
+        "2-step-ahead HipKittens-style schedule (note 001 sketch): 4 sub-tiles per tile, 7 loaded"
+            + " in the prologue, each iteration loads 1 sub-tile of tile k+1 and 3 of tile k+2 into the"
+            + " slot it computes on, waits vmcnt(3 sub-tiles); barriers are knobs (all true = safe).",
+        KNOBS,
+        HipKittens2StepConfig.class);
   }
 
   @Override

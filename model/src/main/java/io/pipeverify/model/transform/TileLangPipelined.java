@@ -16,7 +16,7 @@ import java.util.OptionalInt;
  * tiles {@code 0..d-1}; iteration k loads tile {@code k+d} (stage 0), waits for tile k with {@code
  * wait_group(d)} and computes it (stage numStages-1); the epilogue drains tiles {@code T..T+d-1}.
  */
-public final class TileLangPipelined implements PipelineTransform<TileLangPipelinedConfig> {
+public final class TileLangPipelined extends BuiltinTransform<TileLangPipelinedConfig> {
   public static final String NAME = "tilelang-pipelined";
   static final int K_CHUNK = 32;
 
@@ -39,27 +39,15 @@ public final class TileLangPipelined implements PipelineTransform<TileLangPipeli
     KNOBS = List.copyOf(k);
   }
 
-  @Override
-  public String name() {
-    return NAME;
-  }
-
-  @Override
-  public String description() {
-    return "TileLang InjectSoftwarePipeline (note 001): all G2S of tile k+numStages-1 as one commit"
-        + " group, wait_group(numStages-1), then S2R + MFMA of tile k; wait_group lowered to vmcnt"
-        + " by counting ops per group (note 003); ThreadSync's s_barriers after the wait and at the"
-        + " end of the iteration.";
-  }
-
-  @Override
-  public List<KnobSpec> knobs() {
-    return KNOBS;
-  }
-
-  @Override
-  public Class<TileLangPipelinedConfig> configType() {
-    return TileLangPipelinedConfig.class;
+  public TileLangPipelined() {
+    super(
+        NAME,
+        "TileLang InjectSoftwarePipeline (note 001): all G2S of tile k+numStages-1 as one commit"
+            + " group, wait_group(numStages-1), then S2R + MFMA of tile k; wait_group lowered to vmcnt"
+            + " by counting ops per group (note 003); ThreadSync's s_barriers after the wait and at the"
+            + " end of the iteration.",
+        KNOBS,
+        TileLangPipelinedConfig.class);
   }
 
   @Override

@@ -16,7 +16,7 @@ import java.util.Map;
  * barrier behind before the loop and the lower half ({@code low}) after it. ChainedDot models the
  * note's two-dot loop on this GEMM with async copies. docs/transforms.md maps listing lines to ops.
  */
-public final class TritonPingpong implements PipelineTransform<TritonPingpongConfig> {
+public final class TritonPingpong extends BuiltinTransform<TritonPingpongConfig> {
   public static final String NAME = "triton-pingpong";
   static final int DEFAULT_CLUSTERS = 4;
   static final int DEFAULT_K_CHUNK = 32;
@@ -54,26 +54,14 @@ public final class TritonPingpong implements PipelineTransform<TritonPingpongCon
     KNOBS = List.copyOf(k);
   }
 
-  @Override
-  public String name() {
-    return NAME;
-  }
-
-  @Override
-  public String description() {
-    return "Triton AMD BlockPingpong (note 004): memory and dot clusters separated by barriers, the"
-        + " upper wave half held one barrier behind by cond_barrier; 1, 2 or 4 clusters, or the"
-        + " ChainedDot loop with async copies.";
-  }
-
-  @Override
-  public List<KnobSpec> knobs() {
-    return KNOBS;
-  }
-
-  @Override
-  public Class<TritonPingpongConfig> configType() {
-    return TritonPingpongConfig.class;
+  public TritonPingpong() {
+    super(
+        NAME,
+        "Triton AMD BlockPingpong (note 004): memory and dot clusters separated by barriers, the"
+            + " upper wave half held one barrier behind by cond_barrier; 1, 2 or 4 clusters, or the"
+            + " ChainedDot loop with async copies.",
+        KNOBS,
+        TritonPingpongConfig.class);
   }
 
   @Override

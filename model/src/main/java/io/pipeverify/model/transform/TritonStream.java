@@ -17,7 +17,7 @@ import java.util.OptionalInt;
  * computes tile k ({@code local_load} = ds_read, {@code tt.dot} = MFMA); the epilogue computes tile
  * T. Groups are lowered to vmcnt by counting (one tensor's copies per group).
  */
-public final class TritonStream implements PipelineTransform<TritonStreamConfig> {
+public final class TritonStream extends BuiltinTransform<TritonStreamConfig> {
   public static final String NAME = "triton-stream";
   static final int K_CHUNK = 32;
 
@@ -35,26 +35,14 @@ public final class TritonStream implements PipelineTransform<TritonStreamConfig>
     KNOBS = List.copyOf(k);
   }
 
-  @Override
-  public String name() {
-    return NAME;
-  }
-
-  @Override
-  public String description() {
-    return "Triton AMD stream pipeliner with async copy (note 002): async_wait, membar barrier,"
-        + " async copies of tile k+1 (one commit group per tensor), local_load + dot of tile k;"
-        + " groups lowered to vmcnt.";
-  }
-
-  @Override
-  public List<KnobSpec> knobs() {
-    return KNOBS;
-  }
-
-  @Override
-  public Class<TritonStreamConfig> configType() {
-    return TritonStreamConfig.class;
+  public TritonStream() {
+    super(
+        NAME,
+        "Triton AMD stream pipeliner with async copy (note 002): async_wait, membar barrier,"
+            + " async copies of tile k+1 (one commit group per tensor), local_load + dot of tile k;"
+            + " groups lowered to vmcnt.",
+        KNOBS,
+        TritonStreamConfig.class);
   }
 
   @Override
