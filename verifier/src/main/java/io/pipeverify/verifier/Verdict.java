@@ -8,7 +8,7 @@ public sealed interface Verdict {
   /** The JSON and CLI name: verified, violated or inconclusive. */
   String id();
 
-  /** P1, P2, P6 and P7 hold for every trip count; every obligation was proved unsat by Z3. */
+  /** P1-P7 hold for every trip count; every obligation was proved unsat by Z3. */
   record Verified() implements Verdict {
     @Override
     public String id() {
