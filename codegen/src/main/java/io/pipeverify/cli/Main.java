@@ -53,6 +53,7 @@ public final class Main {
     cli.addSubcommand(new ListCommand(console));
     cli.addSubcommand(new ShowCommand(console));
     cli.addSubcommand(new VerifyCommand(console));
+    cli.addSubcommand(new ReplayCommand(console));
     cli.setOut(console.out());
     cli.setErr(console.err());
     cli.setExecutionExceptionHandler(
