@@ -25,8 +25,7 @@ import net.jqwik.api.Provide;
 
 /**
  * The two replay invariants of semantics.md section 5, over built-in transforms x random knobs.
- * Bounded tries keep the normal suite fast; the long run (docs/replay.md) raises them with {@code
- * -Djqwik.tries.default=N} and {@code -Dpipeverify.replayOrders=N}.
+ * Bounded tries keep the normal suite fast; {@link ReplayLongRun} is the long run (docs/replay.md).
  */
 class ReplayProperties {
   private static final int ORDERS = Integer.getInteger("pipeverify.replayOrders", 3);
@@ -120,6 +119,16 @@ class ReplayProperties {
   @Property(tries = 4)
   void everyCounterexampleReplaysToAWrongResult(@ForAll("anyConfig") Config config)
       throws Exception {
+    checkCounterexamples(config);
+  }
+
+  @Property(tries = 4)
+  void aVerifiedScheduleNeverGivesAWrongResult(@ForAll("nearlyVerified") Config config)
+      throws Exception {
+    checkVerified(config);
+  }
+
+  static void checkCounterexamples(Config config) throws Exception {
     VerificationReport report = Verifier.verify(config.schedule(), VerifyOptions.defaults());
     if (!(report.verdict() instanceof Verdict.Violated v)) {
       return;
@@ -142,9 +151,7 @@ class ReplayProperties {
     }
   }
 
-  @Property(tries = 4)
-  void aVerifiedScheduleNeverGivesAWrongResult(@ForAll("nearlyVerified") Config config)
-      throws Exception {
+  static void checkVerified(Config config) throws Exception {
     VerificationReport report = Verifier.verify(config.schedule(), VerifyOptions.defaults());
     try (Replayer replayer = new Replayer(report)) {
       if (report.verdict() instanceof Verdict.Verified) {
