@@ -56,6 +56,7 @@ public final class Main {
     cli.addSubcommand(new EmitCommand(console));
     cli.addSubcommand(new BenchCommand(console));
     cli.addSubcommand(new ExplainCommand(console));
+    cli.addSubcommand(new ReplayCommand(console));
     cli.setOut(console.out());
     cli.setErr(console.err());
     cli.setExecutionExceptionHandler(

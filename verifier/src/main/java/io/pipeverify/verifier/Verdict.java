@@ -11,7 +11,7 @@ public sealed interface Verdict {
   /** The violations found: all of them, those found before giving up, or none. */
   List<Violation> violations();
 
-  /** P1, P2, P6 and P7 hold for every trip count; every obligation was proved unsat by Z3. */
+  /** P1-P7 hold for every trip count; every obligation was proved unsat by Z3. */
   record Verified() implements Verdict {
     @Override
     public String id() {

@@ -5,12 +5,16 @@ import io.pipeverify.model.Op;
 import io.pipeverify.model.Schedule;
 import io.pipeverify.model.Section;
 import io.pipeverify.model.WaveProgram;
+import io.pipeverify.model.interp.FragmentMap;
 import io.pipeverify.verifier.check.CounterexampleBuilder;
+import io.pipeverify.verifier.check.DataflowChecker;
+import io.pipeverify.verifier.check.DataflowFinding;
 import io.pipeverify.verifier.check.Finding;
 import io.pipeverify.verifier.check.InstanceText;
 import io.pipeverify.verifier.check.RaceChecker;
 import io.pipeverify.verifier.check.TimingEncoder;
 import io.pipeverify.verifier.hb.HappensBefore;
+import io.pipeverify.verifier.hb.RegisterUses;
 import io.pipeverify.verifier.smt.SolverOutcome;
 import io.pipeverify.verifier.smt.TimingProblem;
 import io.pipeverify.verifier.smt.Z3Session;
@@ -21,21 +25,24 @@ import io.pipeverify.verifier.unroll.Instance;
 import io.pipeverify.verifier.unroll.Unroller;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
 
 /**
- * Decides P1, P2, P6 and P7 for every trip count T >= 1 (semantics.md sections 4 and 6).
+ * Decides P1-P7 for every trip count T >= 1 (semantics.md sections 4 and 6).
  *
  * <p>P6 is decided symbolically in T by Z3; P7 does not depend on T. P1 and P2 by unrolling T =
- * 1..3P-1 (P the schedule's period): proofs/cutoff.md shows that a violation at any larger T
- * implies one at a T in that range. For each T the happens-before graph finds the candidates; Z3,
- * given the same constraints, must then prove every ordered conflicting pair ordered (one unsat
- * query) and find a model for every reported violation. A disagreement between graph and solver is
- * a bug and throws {@link VerifierBugException}.
+ * 1..3P-1 (P the schedule's period), P3-P5 on the same unrolls (proofs/dataflow.md):
+ * proofs/cutoff.md shows that a violation at any larger T implies one at a T in that range. For
+ * each T the happens-before graph finds the candidates; Z3, given the same constraints, must then
+ * prove every ordered conflicting pair ordered (one unsat query) and find a model for every
+ * reported violation. A disagreement between graph and solver is a bug and throws {@link
+ * VerifierBugException}.
  */
 public final class Verifier {
   private Verifier() {}
@@ -334,6 +341,46 @@ public final class Verifier {
           // that of several writes of one byte at least one must have landed. Z3 decides.
           reported.remove(f.key());
           continue;
+        }
+        if (witness instanceof SolverOutcome.Unsat) {
+          throw new VerifierBugException(
+              "graph and solver disagree at T=" + t + ": Z3 refutes the violation " + f.key());
+        }
+        violations.add(builder.build(f, ((SolverOutcome.Sat) witness).times()));
+      }
+      Set<Instance> racy = Collections.newSetFromMap(new IdentityHashMap<>());
+      for (Finding f : result.findings()) {
+        racy.add(f.first());
+        f.second().ifPresent(racy::add);
+      }
+      return dataflow(z3, t, hb, problem, racy);
+    }
+
+    /**
+     * P3, P4 and P5 at trip count t, on the same graph (proofs/dataflow.md). Their witnesses need
+     * the mfma use events, so Z3 gets the extended problem, only when there is something new to
+     * confirm: a schedule without data-flow findings costs no solver time here.
+     */
+    private Optional<String> dataflow(
+        Z3Session z3, int t, HappensBefore hb, TimingProblem problem, Set<Instance> racy) {
+      RegisterUses uses = RegisterUses.of(hb);
+      List<DataflowFinding> fresh = new ArrayList<>();
+      for (DataflowFinding f : DataflowChecker.check(uses, FragmentMap.of(schedule, t), racy)) {
+        if (violations.size() + fresh.size() < options.maxViolations() && reported.add(f.key())) {
+          fresh.add(f);
+        }
+      }
+      if (fresh.isEmpty()) {
+        return Optional.empty();
+      }
+      TimingProblem extended = uses.extend(problem);
+      z3.load(extended);
+      CounterexampleBuilder builder = new CounterexampleBuilder(hb, extended, uses);
+      for (DataflowFinding f : fresh) {
+        queries++;
+        SolverOutcome witness = z3.findWith(f.badOrder());
+        if (witness instanceof SolverOutcome.Unknown u) {
+          return Optional.of("Z3 could not confirm a violation at T=" + t + ": " + u.reason());
         }
         if (witness instanceof SolverOutcome.Unsat) {
           throw new VerifierBugException(

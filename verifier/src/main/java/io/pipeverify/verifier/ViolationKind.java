@@ -8,7 +8,16 @@ public enum ViolationKind {
   UNINITIALIZED("a read has bytes that no write happens before"),
   BARRIER_MISMATCH("waves execute different numbers of barriers (deadlock)"),
   COUNTER_OVERFLOW("a wait value does not fit its counter's bits"),
-  LDS_OVERFLOW("the LDS buffers do not fit the target's LDS");
+  LDS_OVERFLOW("the LDS buffers do not fit the target's LDS"),
+  WRONG_VERSION(
+      "the last writer of bytes a ds_read reads carries another tile than the read expects"),
+  REGISTER_HAZARD(
+      "an mfma may read a fragment register before its ds_read lands, or one never written"),
+  WRONG_FRAGMENT("an mfma's register holds another K tile or other rows than the mfma needs"),
+  MIXED_K_CHUNK("an mfma multiplies an A and a B fragment of different k-chunks"),
+  MISSING_PRODUCT(
+      "a (K tile, i, j, k-chunk) product of a wave's output fragment is never computed"),
+  DUPLICATE_PRODUCT("a (K tile, i, j, k-chunk) product is accumulated more than once");
 
   private final String description;
 

@@ -27,27 +27,44 @@ final class TinySchedules {
     return new Origin.FromTransform("tiny", stage);
   }
 
-  static Op g2s(String slot, String tile, String stage) {
-    return new Op.G2s(
-        "A",
-        Expr.parse(slot),
-        Region.rows("w * 8", 8),
-        TileTag.wholeRows("A", tile, "w * 8", 8),
-        at(stage));
+  /** The copies of one tile: rows w*8 of A and of B (the same pattern in both buffers). */
+  static List<Op> g2s(String slot, String tile, String stage) {
+    List<Op> out = new ArrayList<>();
+    for (String tensor : List.of("A", "B")) {
+      out.add(
+          new Op.G2s(
+              tensor,
+              Expr.parse(slot),
+              Region.rows("w * 8", 8),
+              TileTag.wholeRows(tensor, tile, "w * 8", 8),
+              at(stage)));
+    }
+    return out;
   }
 
-  static Op read(String slot, String tile, String stage) {
-    return new Op.DsRead(
-        "A",
-        Expr.parse(slot),
-        Region.rows(Expr.of(0), Expr.of(16)),
-        "a0",
-        new TileTag("A", Expr.parse(tile), Expr.of(0), Expr.of(16), OptionalInt.of(0)),
-        at(stage));
+  /** The reads of the one 16x16 fragment of A and of B, both k-chunks, into a{kc} and b{kc}. */
+  static List<Op> read(String slot, String tile, String stage) {
+    List<Op> out = new ArrayList<>();
+    for (String tensor : List.of("A", "B")) {
+      for (int kc = 0; kc < 2; kc++) {
+        out.add(
+            new Op.DsRead(
+                tensor,
+                Expr.parse(slot),
+                Region.rows(Expr.of(0), Expr.of(16)),
+                tensor.toLowerCase(java.util.Locale.ROOT) + kc,
+                new TileTag(tensor, Expr.parse(tile), Expr.of(0), Expr.of(16), OptionalInt.of(kc)),
+                at(stage)));
+      }
+    }
+    return out;
   }
 
-  static Op mfma(String tile, String stage) {
-    return new Op.Mfma("a0", "a0", 0, 0, 0, Expr.parse(tile), at(stage));
+  /** The two MFMAs (k-chunks 0 and 1) of output fragment (0, 0). */
+  static List<Op> mfma(String tile, String stage) {
+    return List.of(
+        new Op.Mfma("a0", "b0", 0, 0, 0, Expr.parse(tile), at(stage)),
+        new Op.Mfma("a1", "b1", 0, 0, 1, Expr.parse(tile), at(stage)));
   }
 
   static Op vmcnt(int n, String stage) {
@@ -61,22 +78,24 @@ final class TinySchedules {
   /** Options: the loop's vmcnt value, and whether the end-of-iteration barrier is there. */
   static Schedule doubleBuffer(int loopVmcnt, boolean endBarrier) {
     List<Op> loop = new ArrayList<>();
-    loop.add(g2s("(k + 1) % 2", "k + 1", "loop copy"));
-    loop.add(vmcnt(loopVmcnt, "loop wait"));
+    loop.addAll(g2s("(k + 1) % 2", "k + 1", "loop copy"));
+    // Each tile is two g2s (A and B): the loop's vmcnt counts in tiles.
+    loop.add(vmcnt(2 * loopVmcnt, "loop wait"));
     loop.add(barrier("loop wait"));
-    loop.add(read("k % 2", "k", "loop compute"));
-    loop.add(mfma("k", "loop compute"));
+    loop.addAll(read("k % 2", "k", "loop compute"));
+    loop.addAll(mfma("k", "loop compute"));
     if (endBarrier) {
       loop.add(barrier("loop end"));
     }
-    return schedule(
-        List.of(g2s("0", "0", "prologue"), vmcnt(0, "prologue"), barrier("prologue")),
-        loop,
-        List.of(
-            vmcnt(0, "epilogue"),
-            barrier("epilogue"),
-            read("T % 2", "T", "epilogue"),
-            mfma("T", "epilogue")));
+    List<Op> prologue = new ArrayList<>(g2s("0", "0", "prologue"));
+    prologue.add(vmcnt(0, "prologue"));
+    prologue.add(barrier("prologue"));
+    List<Op> epilogue = new ArrayList<>();
+    epilogue.add(vmcnt(0, "epilogue"));
+    epilogue.add(barrier("epilogue"));
+    epilogue.addAll(read("T % 2", "T", "epilogue"));
+    epilogue.addAll(mfma("T", "epilogue"));
+    return schedule(prologue, loop, epilogue);
   }
 
   static Schedule schedule(List<Op> prologue, List<Op> loop, List<Op> epilogue) {
@@ -86,7 +105,7 @@ final class TinySchedules {
         2,
         ImplicitWaits.LLVM,
         List.of(new WaveParam("warp_m", Expr.parse("w / 2"))),
-        List.of(new LdsBuffer("A", 2, 2048, 128)),
+        List.of(new LdsBuffer("A", 2, 2048, 128), new LdsBuffer("B", 2, 2048, 128)),
         new Gemm(16, 16, 64, 32),
         List.of(new WaveProgram("all", List.of(0, 1), prologue, loop, epilogue)),
         4);

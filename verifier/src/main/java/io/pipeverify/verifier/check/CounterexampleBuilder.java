@@ -7,6 +7,7 @@ import io.pipeverify.verifier.Violation;
 import io.pipeverify.verifier.ViolationKind;
 import io.pipeverify.verifier.hb.Event;
 import io.pipeverify.verifier.hb.HappensBefore;
+import io.pipeverify.verifier.hb.RegisterUses;
 import io.pipeverify.verifier.smt.TimingProblem;
 import io.pipeverify.verifier.unroll.Access;
 import io.pipeverify.verifier.unroll.Counter;
@@ -37,11 +38,24 @@ public final class CounterexampleBuilder {
   private final TimingProblem problem;
   private final InstanceText text;
   private final Map<Instance, Instance> retiredBy = new IdentityHashMap<>();
+  private final List<Event> events;
 
   public CounterexampleBuilder(HappensBefore hb, TimingProblem problem) {
+    this(hb, problem, null);
+  }
+
+  /**
+   * For data-flow findings: {@code problem} is {@code uses.extend(graph problem)}, so the mfma use
+   * events have times and can appear in the trace.
+   */
+  public CounterexampleBuilder(HappensBefore hb, TimingProblem problem, RegisterUses uses) {
     this.hb = hb;
     this.problem = problem;
-    this.text = new InstanceText(hb.execution().schedule());
+    this.events = uses == null ? hb.events() : uses.allEvents();
+    if (problem.names().size() != events.size()) {
+      throw new IllegalArgumentException("the problem does not match the events");
+    }
+    this.text = new InstanceText(hb.execution().schedule(), hb.execution().tripCount());
     for (Execution.Retirement r : hb.execution().retirements()) {
       retiredBy.putIfAbsent(r.op(), r.by());
     }
@@ -57,8 +71,8 @@ public final class CounterexampleBuilder {
     f.second().ifPresent(s -> waves.add(s.wave()));
     Set<Event> racing = new HashSet<>();
     for (TimingProblem.Order o : f.badOrder()) {
-      racing.add(hb.events().get(o.first()));
-      racing.add(hb.events().get(o.second()));
+      racing.add(events.get(o.first()));
+      racing.add(events.get(o.second()));
     }
     return new Violation(
         f.property(),
@@ -69,6 +83,42 @@ public final class CounterexampleBuilder {
         missingEdge(f),
         List.copyOf(waves),
         trace(time, waves, racing));
+  }
+
+  /** A P3/P4/P5 violation; {@code model} is any model of the problem with the bad order. */
+  public Violation build(DataflowFinding f, long[] model) {
+    long[] time = canonicalTimes(f.badOrder(), model);
+    List<OpRef> ops = new ArrayList<>();
+    ops.add(text.ref(f.first()));
+    f.second().ifPresent(s -> ops.add(text.ref(s)));
+    Set<Integer> waves = new TreeSet<>();
+    waves.add(f.first().wave());
+    f.second().ifPresent(s -> waves.add(s.wave()));
+    Set<Event> marked = new HashSet<>();
+    for (TimingProblem.Order o : f.badOrder()) {
+      marked.add(events.get(o.first()));
+      marked.add(events.get(o.second()));
+    }
+    for (int id : f.marked()) {
+      marked.add(events.get(id));
+    }
+    return new Violation(
+        f.property(),
+        f.kind(),
+        hb.execution().tripCount(),
+        ops,
+        f.summary(),
+        f.detail(),
+        List.copyOf(waves),
+        trace(time, waves, marked));
+  }
+
+  /**
+   * The canonical execution of a counterexample (earliest times, the model's unordered-mode
+   * choices, the bad order): one time per event of the problem, for replays.
+   */
+  public long[] times(List<TimingProblem.Order> badOrder, long[] model) {
+    return canonicalTimes(badOrder, model);
   }
 
   private String summary(Finding f) {
@@ -228,11 +278,13 @@ public final class CounterexampleBuilder {
       to = Math.max(to, time[e.id()]);
       if (e instanceof Event.OpEvent o) {
         o.instance().access().ifPresent(a -> buffers.add(a.buffer() + "#" + a.slot()));
-        from = Math.min(from, time[hb.issueOf(o.instance()).id()]);
+        if (o.kind() != Event.Kind.USE) {
+          from = Math.min(from, time[hb.issueOf(o.instance()).id()]);
+        }
       }
     }
     List<Event> shown = new ArrayList<>();
-    for (Event e : hb.events()) {
+    for (Event e : events) {
       long t = time[e.id()];
       if (t < from || t > to) {
         continue;
@@ -266,7 +318,7 @@ public final class CounterexampleBuilder {
       return true;
     }
     Event.OpEvent o = (Event.OpEvent) e;
-    if (!waves.contains(o.instance().wave())) {
+    if (!waves.contains(o.instance().wave()) || o.kind() == Event.Kind.USE) {
       return false;
     }
     if (o.instance().op() instanceof Op.Wait) {
@@ -298,6 +350,7 @@ public final class CounterexampleBuilder {
           case ISSUE -> "issue";
           case ACCESS -> i.access().map(a -> a.write() ? "write" : "read").orElse("land");
           case RELEASE -> "pass";
+          case USE -> "use";
         };
     String stage = InstanceText.stage(i);
     String at = i.iteration() >= 0 ? "k=" + i.iteration() : i.section().id();

@@ -1,5 +1,6 @@
 package io.pipeverify.verifier.check;
 
+import io.pipeverify.model.Expr;
 import io.pipeverify.model.LdsBuffer;
 import io.pipeverify.model.Op;
 import io.pipeverify.model.Origin;
@@ -8,14 +9,22 @@ import io.pipeverify.model.Schedule;
 import io.pipeverify.verifier.OpRef;
 import io.pipeverify.verifier.unroll.Access;
 import io.pipeverify.verifier.unroll.Instance;
+import java.util.Map;
 import java.util.OptionalInt;
 
 /** Renders op instances with their evaluated slot, range and tile for reports and traces. */
 public final class InstanceText {
   private final Schedule schedule;
+  private final int tripCount;
 
   public InstanceText(Schedule schedule) {
+    this(schedule, -1);
+  }
+
+  /** With the trip count, an mfma's K tile is shown evaluated also where it mentions T. */
+  public InstanceText(Schedule schedule, int tripCount) {
     this.schedule = schedule;
+    this.tripCount = tripCount;
   }
 
   public OpRef ref(Instance inst) {
@@ -56,6 +65,20 @@ public final class InstanceText {
     if (op instanceof Op.GLoad g) {
       return "gload -> " + g.dst();
     }
+    if (op instanceof Op.Mfma m) {
+      return "mfma "
+          + m.a()
+          + " x "
+          + m.b()
+          + " -> C["
+          + m.i()
+          + "]["
+          + m.j()
+          + "] kc"
+          + m.kChunk()
+          + " tile k="
+          + kTile(inst, m.kTile());
+    }
     Access a = inst.access().orElseThrow();
     String place = a.buffer() + "[" + a.slot() + "] " + range(a);
     String tile = " tile " + a.tensor() + " k=" + a.kTile() + chunk(op);
@@ -66,6 +89,17 @@ public final class InstanceText {
       return "ds_write " + place + " <- " + d.src() + tile;
     }
     return "g2s " + place + tile;
+  }
+
+  private String kTile(Instance inst, Expr tile) {
+    Map<String, Long> env = schedule.waveEnv(inst.wave());
+    if (inst.iteration() >= 0) {
+      env.put(Schedule.K, (long) inst.iteration());
+    }
+    if (tripCount >= 1) {
+      env.put(Schedule.TRIP_COUNT, (long) tripCount);
+    }
+    return env.keySet().containsAll(tile.vars()) ? Long.toString(tile.eval(env)) : tile.render();
   }
 
   public static String counters(Op.Wait w) {

@@ -16,7 +16,12 @@ public sealed interface Event {
     /** The LDS bytes are written or read (g2s, ds_read, ds_write), or a gload's data lands. */
     ACCESS,
     /** The wave passes a wait. */
-    RELEASE
+    RELEASE,
+    /**
+     * An mfma reads its fragment registers. Not a node of the graph ({@link RegisterUses} adds
+     * these events to a timing problem only when a register hazard needs a witness).
+     */
+    USE
   }
 
   /** An event of one op instance of one wave. */

@@ -93,6 +93,13 @@ public final class HappensBefore {
     throw new IllegalArgumentException("no issue event for " + instance.where());
   }
 
+  /**
+   * True when the instance has an issue (or release, or barrier) event: it is not mfma or a hint.
+   */
+  public boolean hasIssue(Instance instance) {
+    return issue.containsKey(instance);
+  }
+
   public Optional<Event.OpEvent> accessOf(Instance instance) {
     return Optional.ofNullable(access.get(instance));
   }

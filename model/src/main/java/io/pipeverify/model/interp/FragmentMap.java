@@ -1,0 +1,88 @@
+package io.pipeverify.model.interp;
+
+import io.pipeverify.model.Op;
+import io.pipeverify.model.Schedule;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.TreeMap;
+
+/**
+ * Where each wave's output fragments live in the workgroup's C tile. Output fragment (i, j) of wave
+ * w covers C rows {@code [rowsA(w, i), +16)} and columns {@code [rowsB(w, j), +16)} (B is stored
+ * N-major, so a B row is a C column). The schedule does not state this map; it is implied by the
+ * fragments its MFMAs consume: for every mfma, the ds_read that last defines its A (B) register in
+ * program order names the rows. The map takes, per (w, i) and (w, j), the rows most of its MFMAs
+ * consume (ties: the lower row). In a correct schedule they all agree (every built-in transform);
+ * an mfma fed other rows is a P4 wrong fragment.
+ */
+public final class FragmentMap {
+  private final Map<Long, Long> rowsA;
+  private final Map<Long, Long> rowsB;
+
+  private FragmentMap(Map<Long, Long> rowsA, Map<Long, Long> rowsB) {
+    this.rowsA = rowsA;
+    this.rowsB = rowsB;
+  }
+
+  private static long key(int wave, int index) {
+    return ((long) wave << 32) | (index & 0xffffffffL);
+  }
+
+  public static FragmentMap of(Schedule schedule, int tripCount) {
+    Map<Long, Map<Long, Integer>> votesA = new HashMap<>();
+    Map<Long, Map<Long, Integer>> votesB = new HashMap<>();
+    for (List<UnrolledOp> wave : ProgramUnroll.of(schedule, tripCount)) {
+      Map<String, Fragment> defs = new HashMap<>();
+      for (UnrolledOp u : wave) {
+        if (u.op() instanceof Op.DsRead r) {
+          defs.put(r.dst(), Fragment.of(r.tile(), u.env()));
+        } else if (u.op() instanceof Op.Mfma m) {
+          vote(votesA, key(u.wave(), m.i()), defs.get(m.a()));
+          vote(votesB, key(u.wave(), m.j()), defs.get(m.b()));
+        }
+      }
+    }
+    return new FragmentMap(consensus(votesA), consensus(votesB));
+  }
+
+  private static void vote(Map<Long, Map<Long, Integer>> votes, long key, Fragment f) {
+    if (f != null) {
+      votes.computeIfAbsent(key, x -> new TreeMap<>()).merge(f.rowStart(), 1, Integer::sum);
+    }
+  }
+
+  private static Map<Long, Long> consensus(Map<Long, Map<Long, Integer>> votes) {
+    Map<Long, Long> out = new HashMap<>();
+    for (Map.Entry<Long, Map<Long, Integer>> e : votes.entrySet()) {
+      long best = 0;
+      int most = -1;
+      for (Map.Entry<Long, Integer> v : e.getValue().entrySet()) {
+        if (v.getValue() > most) {
+          most = v.getValue();
+          best = v.getKey();
+        }
+      }
+      out.put(e.getKey(), best);
+    }
+    return out;
+  }
+
+  /** First A row (= C row) of output fragment row i of wave w; empty if no mfma reads one. */
+  public OptionalLong rowsA(int wave, int i) {
+    Long r = rowsA.get(key(wave, i));
+    return r == null ? OptionalLong.empty() : OptionalLong.of(r);
+  }
+
+  /** First B row (= C column) of output fragment column j of wave w. */
+  public OptionalLong rowsB(int wave, int j) {
+    Long r = rowsB.get(key(wave, j));
+    return r == null ? OptionalLong.empty() : OptionalLong.of(r);
+  }
+
+  /** The rows for an operand: tensor "A" uses {@link #rowsA}, anything else {@link #rowsB}. */
+  public OptionalLong rows(String tensor, int wave, int index) {
+    return tensor.equals("A") ? rowsA(wave, index) : rowsB(wave, index);
+  }
+}

@@ -1,0 +1,491 @@
+package io.pipeverify.verifier.check;
+
+import io.pipeverify.model.LdsBuffer;
+import io.pipeverify.model.Op;
+import io.pipeverify.model.Schedule;
+import io.pipeverify.model.Section;
+import io.pipeverify.model.TileTag;
+import io.pipeverify.model.interp.Fragment;
+import io.pipeverify.model.interp.FragmentMap;
+import io.pipeverify.verifier.Property;
+import io.pipeverify.verifier.ViolationKind;
+import io.pipeverify.verifier.hb.Event;
+import io.pipeverify.verifier.hb.HappensBefore;
+import io.pipeverify.verifier.hb.RegisterUses;
+import io.pipeverify.verifier.smt.TimingProblem;
+import io.pipeverify.verifier.unroll.Access;
+import io.pipeverify.verifier.unroll.Counter;
+import io.pipeverify.verifier.unroll.Instance;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * P3 (wrong version), P4 (register hazard) and P5 (contraction coverage) of semantics.md section 4
+ * on one execution, reusing its happens-before graph (proofs/dataflow.md).
+ *
+ * <ul>
+ *   <li>P3: for every ds_read and every row it reads, the writes of that row that happen before it
+ *       are totally ordered when the schedule is race-free; the last one's tile tag (tensor, K
+ *       tile, global row) must be the one the read's tag expects. Reads involved in a P1/P2 finding
+ *       are skipped: their last writer is not unique, and P1/P2 already report them.
+ *   <li>P4: the register an mfma reads is defined by the last ds_read of it before the mfma in
+ *       program order; that ds_read must land before the mfma's use ({@link
+ *       RegisterUses#landsBefore}), and its fragment must be the one the mfma needs: its K tile,
+ *       and the rows of its output fragment ({@link FragmentMap}). A register no ds_read defines
+ *       before the mfma is a hazard too (it holds garbage).
+ *   <li>P5: per wave, every (K tile, i, j, k-chunk) product, over the K tiles the schedule copies,
+ *       the wave's output fragments (i, j) and the tile's k-chunks, is accumulated exactly once,
+ *       with A and B fragments of the same k-chunk. Products are what the fragments hold, not the
+ *       mfma's labels: two k-pack swaps that cancel compute the right sum and pass.
+ * </ul>
+ *
+ * One finding per key (the op's section and stage, the kind, the operand): a report names each
+ * mistake once.
+ */
+public final class DataflowChecker {
+  private final RegisterUses uses;
+  private final HappensBefore hb;
+  private final Schedule schedule;
+  private final FragmentMap map;
+  private final InstanceText text;
+  private final Set<Instance> racy;
+  private final Map<String, DataflowFinding> findings = new LinkedHashMap<>();
+  private final Map<Long, Map<String, Long>> envs = new HashMap<>();
+
+  private DataflowChecker(RegisterUses uses, FragmentMap map, Set<Instance> racy) {
+    this.uses = uses;
+    this.hb = uses.hb();
+    this.schedule = hb.execution().schedule();
+    this.map = map;
+    this.text = new InstanceText(schedule);
+    this.racy = racy;
+  }
+
+  /**
+   * The P3, P4 and P5 findings of one execution, P3 first, each in program position order. {@code
+   * racy} holds the instances of the execution's P1/P2 findings (an identity set).
+   */
+  public static List<DataflowFinding> check(
+      RegisterUses uses, FragmentMap map, Set<Instance> racy) {
+    DataflowChecker c = new DataflowChecker(uses, map, racy);
+    c.wrongVersions();
+    c.registersAndCoverage();
+    return List.copyOf(c.findings.values());
+  }
+
+  private Map<String, Long> env(Instance i) {
+    long key = ((long) i.wave() << 32) | (i.iteration() + 1L);
+    return envs.computeIfAbsent(
+        key,
+        x -> {
+          Map<String, Long> env = schedule.waveEnv(i.wave());
+          env.put(Schedule.TRIP_COUNT, (long) hb.execution().tripCount());
+          if (i.section() == Section.LOOP) {
+            env.put(Schedule.K, (long) i.iteration());
+          }
+          return env;
+        });
+  }
+
+  private Fragment fragment(Instance i, TileTag tag) {
+    return Fragment.of(tag, env(i));
+  }
+
+  private static Access access(Event.OpEvent e) {
+    return e.instance().access().orElseThrow();
+  }
+
+  private static String stageKey(Instance i) {
+    String stage = InstanceText.stage(i);
+    return i.section().id() + "|" + (stage.isEmpty() ? "#" + i.position() : stage);
+  }
+
+  private void add(DataflowFinding f) {
+    findings.putIfAbsent(f.key(), f);
+  }
+
+  // ---------------------------------------------------------------- P3
+
+  private void wrongVersions() {
+    Map<String, List<Event.OpEvent>> writers = new TreeMap<>();
+    for (Event.OpEvent e : hb.accessEvents()) {
+      Access a = access(e);
+      if (a.write()) {
+        writers.computeIfAbsent(a.buffer() + "#" + a.slot(), x -> new ArrayList<>()).add(e);
+      }
+    }
+    for (Event.OpEvent r : hb.accessEvents()) {
+      Access ra = access(r);
+      if (ra.write() || racy.contains(r.instance()) || !(r.instance().op() instanceof Op.DsRead)) {
+        continue;
+      }
+      List<Event.OpEvent> before = new ArrayList<>();
+      for (Event.OpEvent w : writers.getOrDefault(ra.buffer() + "#" + ra.slot(), List.of())) {
+        if (access(w).bytes().overlaps(ra.bytes()) && hb.before(w, r)) {
+          before.add(w);
+        }
+      }
+      checkRead(r, before);
+    }
+  }
+
+  private void checkRead(Event.OpEvent r, List<Event.OpEvent> before) {
+    Access ra = access(r);
+    int rowBytes = schedule.buffer(ra.buffer()).map(LdsBuffer::rowBytes).orElse(1);
+    Op.DsRead read = (Op.DsRead) r.instance().op();
+    Fragment expects = fragment(r.instance(), read.tile());
+    long firstRow = ra.bytes().from() / rowBytes;
+    long endRow = (ra.bytes().to() + rowBytes - 1) / rowBytes;
+    for (long row = firstRow; row < endRow; row++) {
+      Event.OpEvent last = lastWriter(before, row * rowBytes, (row + 1) * rowBytes);
+      if (last == null) {
+        continue; // no write before it: P2's finding, or a race P1 reports
+      }
+      Instance w = last.instance();
+      Op.LdsAccess wop = (Op.LdsAccess) w.op();
+      Fragment wf = fragment(w, wop.tile());
+      long wRow = wf.rowStart() + row - access(last).bytes().from() / rowBytes;
+      long needRow = expects.rowStart() + row - firstRow;
+      if (wf.tensor().equals(expects.tensor())
+          && wf.kTile() == expects.kTile()
+          && wRow == needRow) {
+        continue;
+      }
+      String got = "tile " + wf.tensor() + " k=" + wf.kTile() + " row " + wRow;
+      String need = "tile " + expects.tensor() + " k=" + expects.kTile() + " row " + needRow;
+      String readBrief = text.ref(r.instance()).brief();
+      String writeBrief = text.ref(w).brief();
+      add(
+          new DataflowFinding(
+              Property.P3,
+              ViolationKind.WRONG_VERSION,
+              r.instance(),
+              Optional.of(w),
+              List.of(),
+              List.of(last.id(), r.id()),
+              "P3|" + stageKey(r.instance()) + "|" + ra.buffer(),
+              "P3 WRONG_VERSION: "
+                  + readBrief
+                  + " reads "
+                  + got
+                  + " at LDS "
+                  + ra.buffer()
+                  + "["
+                  + ra.slot()
+                  + "] row "
+                  + row
+                  + ", expects "
+                  + need,
+              "the last write of that row that happens before the read, in every execution, is "
+                  + writeBrief
+                  + " (every other write of the row happens before it): the read's slot or"
+                  + " region selects data of another tile or rows than its tag expects"));
+      return;
+    }
+  }
+
+  /** The write among {@code before} overlapping [from, to) that all others happen before. */
+  private Event.OpEvent lastWriter(List<Event.OpEvent> before, long from, long to) {
+    List<Event.OpEvent> cands = new ArrayList<>();
+    for (Event.OpEvent w : before) {
+      if (access(w).bytes().from() < to && from < access(w).bytes().to()) {
+        cands.add(w);
+      }
+    }
+    for (Event.OpEvent c : cands) {
+      boolean last = true;
+      for (Event.OpEvent o : cands) {
+        if (o != c && !hb.before(o, c)) {
+          last = false;
+          break;
+        }
+      }
+      if (last) {
+        return c;
+      }
+    }
+    return null;
+  }
+
+  // ---------------------------------------------------------------- P4, P5
+
+  /** A product actually computed: output fragment (i, j), the tiles and k-chunks of A and B. */
+  private record Product(int i, int j, long tileA, long tileB, int kcA, int kcB) {}
+
+  private void registersAndCoverage() {
+    Set<Long> tiles = new TreeSet<>();
+    for (List<Instance> wave : hb.execution().waves()) {
+      for (Instance i : wave) {
+        if (i.op() instanceof Op.G2s g) {
+          tiles.add(fragment(i, g.tile()).kTile());
+        } else if (i.op() instanceof Op.GLoad g) {
+          tiles.add(fragment(i, g.tile()).kTile());
+        }
+      }
+    }
+    for (List<Instance> wave : hb.execution().waves()) {
+      Map<String, Instance> lastDef = new HashMap<>();
+      Map<Product, List<Instance>> products = new LinkedHashMap<>();
+      Map<String, Instance> byLabel = new HashMap<>();
+      Set<Integer> is = new TreeSet<>();
+      Set<Integer> js = new TreeSet<>();
+      List<Instance> mfmas = new ArrayList<>();
+      for (Instance inst : wave) {
+        if (inst.op() instanceof Op.DsRead r) {
+          lastDef.put(r.dst(), inst);
+        } else if (inst.op() instanceof Op.GLoad g) {
+          lastDef.put(g.dst(), inst);
+        } else if (inst.op() instanceof Op.Mfma m) {
+          mfmas.add(inst);
+          is.add(m.i());
+          js.add(m.j());
+          long tile = m.kTile().eval(env(inst));
+          byLabel.putIfAbsent(label(m.i(), m.j(), m.kChunk(), tile), inst);
+          Instance defA = lastDef.get(m.a());
+          Instance defB = lastDef.get(m.b());
+          Fragment a = operand(inst, m, "A", m.a(), m.i(), tile, defA);
+          Fragment b = operand(inst, m, "B", m.b(), m.j(), tile, defB);
+          if (a == null || b == null) {
+            continue;
+          }
+          if (a.kChunk() != b.kChunk()) {
+            mixed(inst, m, a, b, defA, defB);
+          }
+          products
+              .computeIfAbsent(
+                  new Product(m.i(), m.j(), a.kTile(), b.kTile(), a.kChunk(), b.kChunk()),
+                  x -> new ArrayList<>())
+              .add(inst);
+        }
+      }
+      if (!mfmas.isEmpty()) {
+        coverage(mfmas.get(0), tiles, is, js, products, byLabel);
+      }
+    }
+  }
+
+  private static String label(int i, int j, int kc, long tile) {
+    return i + "," + j + "," + kc + "," + tile;
+  }
+
+  /** Checks one operand of an mfma (P4); returns what the register holds, or null if unknown. */
+  private Fragment operand(
+      Instance mfma, Op.Mfma m, String tensor, String reg, int index, long tile, Instance def) {
+    String mfmaBrief = text.ref(mfma).brief();
+    OptionalLong rows = map.rows(tensor, mfma.wave(), index);
+    String needed =
+        rows.isEmpty()
+            ? "tile " + tensor + " k=" + tile + " kc" + m.kChunk()
+            : new Fragment(tensor, tile, rows.getAsLong(), 16, m.kChunk()).describe();
+    int use = uses.useOf(mfma).id();
+    if (def == null) {
+      add(
+          new DataflowFinding(
+              Property.P4,
+              ViolationKind.REGISTER_HAZARD,
+              mfma,
+              Optional.empty(),
+              List.of(),
+              List.of(use),
+              "P4|undefined|" + stageKey(mfma) + "|" + tensor,
+              "P4 REGISTER_HAZARD: "
+                  + mfmaBrief
+                  + " reads "
+                  + reg
+                  + ", which no op before it writes",
+              "got: nothing (the register holds whatever it held: NaN in a replay); needed: "
+                  + needed
+                  + "; no ds_read of "
+                  + reg
+                  + " precedes the mfma in wave "
+                  + mfma.wave()
+                  + "'s program"));
+      return null;
+    }
+    Fragment got = fragment(def, ((def.op() instanceof Op.DsRead r) ? r.tile() : gloadTag(def)));
+    String defBrief = text.ref(def).brief();
+    if (!uses.landsBefore(def, mfma)) {
+      Event.OpEvent acc = hb.accessOf(def).orElseThrow();
+      String counter = Counter.of(def.op()).map(Counter::id).orElse("lgkmcnt");
+      add(
+          new DataflowFinding(
+              Property.P4,
+              ViolationKind.REGISTER_HAZARD,
+              mfma,
+              Optional.of(def),
+              List.of(new TimingProblem.Order(use, acc.id())),
+              List.of(acc.id(), use),
+              "P4|hazard|" + stageKey(mfma) + "|" + tensor,
+              "P4 REGISTER_HAZARD: "
+                  + mfmaBrief
+                  + " may read "
+                  + reg
+                  + " before "
+                  + defBrief
+                  + " lands",
+              "no s_waitcnt "
+                  + counter
+                  + " in wave "
+                  + mfma.wave()
+                  + " between the "
+                  + def.op().kind()
+                  + " and the mfma retires it"
+                  + uses.retiredBy(def)
+                      .map(
+                          by ->
+                              "; the first wait that does is "
+                                  + text.text(by)
+                                  + " at "
+                                  + by.where())
+                      .orElse("; no wait retires it at all")
+                  + ". The mfma then multiplies the register's previous contents; needed: "
+                  + needed));
+    }
+    boolean rowsOk = rows.isEmpty() || rows.getAsLong() == got.rowStart();
+    if (!got.tensor().equals(tensor) || got.kTile() != tile || !rowsOk) {
+      add(
+          new DataflowFinding(
+              Property.P4,
+              ViolationKind.WRONG_FRAGMENT,
+              mfma,
+              Optional.of(def),
+              List.of(),
+              List.of(hb.accessOf(def).orElseThrow().id(), use),
+              "P4|fragment|" + stageKey(mfma) + "|" + tensor,
+              "P4 WRONG_FRAGMENT: "
+                  + mfmaBrief
+                  + " gets "
+                  + got.describe()
+                  + " in "
+                  + reg
+                  + ", needs "
+                  + needed,
+              "the fragment comes from "
+                  + defBrief
+                  + ", the last op that writes "
+                  + reg
+                  + " before the mfma in program order"));
+    }
+    return got;
+  }
+
+  private static TileTag gloadTag(Instance def) {
+    return ((Op.GLoad) def.op()).tile();
+  }
+
+  private void mixed(
+      Instance mfma, Op.Mfma m, Fragment a, Fragment b, Instance defA, Instance defB) {
+    add(
+        new DataflowFinding(
+            Property.P5,
+            ViolationKind.MIXED_K_CHUNK,
+            mfma,
+            Optional.of(a.kChunk() != m.kChunk() ? defA : defB),
+            List.of(),
+            List.of(
+                hb.accessOf(defA).orElseThrow().id(),
+                hb.accessOf(defB).orElseThrow().id(),
+                uses.useOf(mfma).id()),
+            "P5|mixed|" + stageKey(mfma),
+            "P5 MIXED_K_CHUNK: "
+                + text.ref(mfma).brief()
+                + " multiplies A "
+                + a.describe()
+                + " (in "
+                + m.a()
+                + ") by B "
+                + b.describe()
+                + " (in "
+                + m.b()
+                + ")",
+            "A comes from "
+                + text.ref(defA).brief()
+                + ", B from "
+                + text.ref(defB).brief()
+                + "; a product needs A and B of the same k-chunk (the mfma is labelled kc"
+                + m.kChunk()
+                + ")"));
+  }
+
+  private void coverage(
+      Instance anyMfma,
+      Set<Long> tiles,
+      Set<Integer> is,
+      Set<Integer> js,
+      Map<Product, List<Instance>> products,
+      Map<String, Instance> byLabel) {
+    int wave = anyMfma.wave();
+    int kChunks = schedule.gemm().kChunks();
+    for (long t : tiles) {
+      for (int kc = 0; kc < kChunks; kc++) {
+        for (int i : is) {
+          for (int j : js) {
+            List<Instance> done = products.getOrDefault(new Product(i, j, t, t, kc, kc), List.of());
+            String what =
+                "product (i="
+                    + i
+                    + ", j="
+                    + j
+                    + ", kc"
+                    + kc
+                    + ") of K tile "
+                    + t
+                    + " of output fragment C["
+                    + i
+                    + "]["
+                    + j
+                    + "]";
+            if (done.isEmpty()) {
+              Instance meant = byLabel.get(label(i, j, kc, t));
+              Instance named = meant == null ? anyMfma : meant;
+              add(
+                  new DataflowFinding(
+                      Property.P5,
+                      ViolationKind.MISSING_PRODUCT,
+                      named,
+                      Optional.empty(),
+                      List.of(),
+                      List.of(uses.useOf(named).id()),
+                      "P5|missing|" + (meant == null ? "unlabelled" : stageKey(meant)),
+                      "P5 MISSING_PRODUCT: wave " + wave + " never computes the " + what,
+                      meant == null
+                          ? "no mfma of wave " + wave + " is labelled with it"
+                          : "the mfma meant for it, "
+                              + text.ref(meant).brief()
+                              + ", multiplies other fragments (see its P4/P5 findings)"));
+            } else if (done.size() > 1) {
+              add(
+                  new DataflowFinding(
+                      Property.P5,
+                      ViolationKind.DUPLICATE_PRODUCT,
+                      done.get(1),
+                      Optional.of(done.get(0)),
+                      List.of(),
+                      List.of(uses.useOf(done.get(0)).id(), uses.useOf(done.get(1)).id()),
+                      "P5|duplicate|" + stageKey(done.get(1)),
+                      "P5 DUPLICATE_PRODUCT: wave "
+                          + wave
+                          + " accumulates the "
+                          + what
+                          + " "
+                          + done.size()
+                          + " times",
+                      "first by "
+                          + text.ref(done.get(0)).brief()
+                          + ", again by "
+                          + text.ref(done.get(1)).brief()));
+            }
+          }
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,168 @@
+package io.pipeverify.verifier.replay;
+
+import io.pipeverify.model.Schedule;
+import io.pipeverify.model.interp.DataEvent;
+import io.pipeverify.model.interp.FragmentMap;
+import io.pipeverify.model.interp.Interpreter;
+import io.pipeverify.model.interp.Outcome;
+import io.pipeverify.verifier.OpRef;
+import io.pipeverify.verifier.Property;
+import io.pipeverify.verifier.VerificationReport;
+import io.pipeverify.verifier.VerifierBugException;
+import io.pipeverify.verifier.Violation;
+import io.pipeverify.verifier.check.CounterexampleBuilder;
+import io.pipeverify.verifier.check.DataflowChecker;
+import io.pipeverify.verifier.check.DataflowFinding;
+import io.pipeverify.verifier.check.Finding;
+import io.pipeverify.verifier.check.InstanceText;
+import io.pipeverify.verifier.check.RaceChecker;
+import io.pipeverify.verifier.check.TimingEncoder;
+import io.pipeverify.verifier.hb.HappensBefore;
+import io.pipeverify.verifier.hb.RegisterUses;
+import io.pipeverify.verifier.smt.SolverOutcome;
+import io.pipeverify.verifier.smt.TimingProblem;
+import io.pipeverify.verifier.smt.Z3Session;
+import io.pipeverify.verifier.unroll.Instance;
+import io.pipeverify.verifier.unroll.Unroller;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.SplittableRandom;
+
+/**
+ * Replays the counterexamples of a report, or random legal executions of its schedule, on real
+ * data. It rebuilds the execution of the counterexample's trip count with the verifier's own
+ * classes, finds the violation again (same property, kind and ops), asks Z3 for a model of its bad
+ * order and replays the canonical execution the report's trace shows (earliest times). Owns a
+ * {@link Z3Session}: close it.
+ */
+public final class Replayer implements AutoCloseable {
+  /** The properties a replay can show on data (P6 deadlocks, P7 is about encodings). */
+  public static final Set<Property> REPLAYABLE =
+      EnumSet.of(Property.P1, Property.P2, Property.P3, Property.P4, Property.P5);
+
+  private final VerificationReport report;
+  private final Schedule schedule;
+  private final Z3Session z3;
+  private final Map<Integer, Context> contexts = new HashMap<>();
+
+  /** Everything the verifier derived at one trip count. */
+  private record Context(
+      HappensBefore hb,
+      RegisterUses uses,
+      TimingProblem extended,
+      List<Finding> findings,
+      List<DataflowFinding> dataflow,
+      InstanceText text) {}
+
+  public Replayer(VerificationReport report) {
+    this.report = report;
+    this.schedule = report.schedule();
+    this.z3 = new Z3Session(report.options().solverTimeout());
+  }
+
+  private Context context(int t) {
+    return contexts.computeIfAbsent(
+        t,
+        x -> {
+          HappensBefore hb =
+              HappensBefore.of(Unroller.unroll(schedule, t, report.options().counters()));
+          RegisterUses uses = RegisterUses.of(hb);
+          TimingProblem extended = uses.extend(TimingEncoder.encode(hb));
+          List<Finding> findings = RaceChecker.check(hb).findings();
+          Set<Instance> racy = Collections.newSetFromMap(new IdentityHashMap<>());
+          for (Finding f : findings) {
+            racy.add(f.first());
+            f.second().ifPresent(racy::add);
+          }
+          List<DataflowFinding> dataflow =
+              DataflowChecker.check(uses, FragmentMap.of(schedule, t), racy);
+          return new Context(hb, uses, extended, findings, dataflow, new InstanceText(schedule, t));
+        });
+  }
+
+  /**
+   * Replays counterexample {@code v} of the report at its trip count with data seed {@code seed}.
+   */
+  public ViolationReplay replay(Violation v, long seed) {
+    if (!REPLAYABLE.contains(v.property())) {
+      throw new IllegalArgumentException(v.property() + " violations have no data to replay");
+    }
+    Context c = context(v.tripCount());
+    List<TimingProblem.Order> bad = null;
+    for (Finding f : c.findings()) {
+      if (f.property() == v.property()
+          && f.kind() == v.kind()
+          && refs(c, f.first(), f.second()).equals(v.ops())) {
+        bad = f.badOrder();
+        break;
+      }
+    }
+    for (DataflowFinding f : c.dataflow()) {
+      if (bad == null
+          && f.property() == v.property()
+          && f.kind() == v.kind()
+          && refs(c, f.first(), f.second()).equals(v.ops())) {
+        bad = f.badOrder();
+      }
+    }
+    if (bad == null) {
+      throw new VerifierBugException(
+          "the counterexample '" + v.summary() + "' is not found again at T=" + v.tripCount());
+    }
+    z3.load(c.extended());
+    SolverOutcome witness = z3.findWith(bad);
+    if (!(witness instanceof SolverOutcome.Sat sat)) {
+      throw new VerifierBugException(
+          "Z3 has no model for the counterexample '" + v.summary() + "'");
+    }
+    long[] times =
+        new CounterexampleBuilder(c.hb(), c.extended(), c.uses()).times(bad, sat.times());
+    List<DataEvent> order = new EventOrders(c.uses(), c.extended()).byTime(times);
+    Outcome outcome = new Interpreter(schedule, v.tripCount(), seed).run(order);
+    return new ViolationReplay(v, seed, outcome);
+  }
+
+  private static List<OpRef> refs(Context c, Instance first, Optional<Instance> second) {
+    List<OpRef> out = new ArrayList<>();
+    out.add(c.text().ref(first));
+    second.ifPresent(s -> out.add(c.text().ref(s)));
+    return out;
+  }
+
+  /**
+   * Replays {@code orders} random legal executions at trip count {@code tripCount}: order n is a
+   * random linear extension of happens-before (and of the unordered-mode counter constraints) drawn
+   * with seed {@code seed + n}; the data seed is {@code seed}.
+   */
+  public RandomReplay random(int tripCount, int orders, long seed) {
+    Context c = context(tripCount);
+    EventOrders eo = new EventOrders(c.uses(), c.extended());
+    Interpreter interp = new Interpreter(schedule, tripCount, seed);
+    int wrong = 0;
+    Outcome first = null;
+    int firstIndex = -1;
+    for (int n = 0; n < orders; n++) {
+      Outcome o = interp.run(eo.random(new SplittableRandom(seed + n)));
+      if (!o.matches()) {
+        wrong++;
+        if (first == null) {
+          first = o;
+          firstIndex = n;
+        }
+      }
+    }
+    return new RandomReplay(tripCount, seed, orders, wrong, Optional.ofNullable(first), firstIndex);
+  }
+
+  @Override
+  public void close() {
+    z3.close();
+  }
+}
