@@ -8,6 +8,7 @@ import static io.pipeverify.verifier.HandBuilt.read;
 import static io.pipeverify.verifier.HandBuilt.vmcnt;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pipeverify.model.Op;
 import io.pipeverify.model.Schedule;
@@ -77,15 +78,22 @@ class OffsetBarrierCutoffTest {
 
   @Test
   void raceFreeUpToDAndRacyAtDPlusOne() {
+    // The tags of this hand-built schedule are not consistent with the offset (b's read of
+    // iteration j sees a's copy of tile j - D: P3 says so); the cutoff is about the P1 race.
     VerificationReport small =
         Verifier.verifyTripCounts(offsetRoles(), VerifyOptions.defaults(), List.of(1, 2));
-    assertInstanceOf(Verdict.Verified.class, small.verdict(), Reports.describe(small));
+    assertTrue(
+        small.verdict().violations().stream().noneMatch(x -> x.property() == Property.P1),
+        Reports.describe(small));
     VerificationReport racy =
         Verifier.verifyTripCounts(offsetRoles(), VerifyOptions.defaults(), List.of(D + 1));
     Violation v =
         assertInstanceOf(Verdict.Violated.class, racy.verdict(), Reports.describe(racy))
             .violations()
-            .get(0);
+            .stream()
+            .filter(x -> x.property() == Property.P1)
+            .findFirst()
+            .orElseThrow(() -> new AssertionError("no P1 race:\n" + Reports.describe(racy)));
     assertEquals(ViolationKind.WAR, v.kind(), Reports.describe(racy));
     assertEquals("b loop read", v.ops().get(0).stage(), Reports.describe(racy));
     assertEquals("a loop copy", v.ops().get(1).stage(), Reports.describe(racy));
@@ -93,15 +101,14 @@ class OffsetBarrierCutoffTest {
   }
 
   /**
-   * Fails today: P = 1, so verify unrolls T = 1..2 only and reports "verified" for every T, though
-   * T = 3 races. A sound cutoff must grow with the barrier offset (proofs/cutoff.md).
+   * P = 1 gives 3P - 1 = 2, and T = 1, 2 have no race; the cutoff must grow with the barrier offset
+   * (proofs/cutoff.md) to reach T = 3.
    */
   @Test
   void verifyReportsTheRace() {
     VerificationReport r = Verifier.verify(offsetRoles(), VerifyOptions.defaults());
-    assertEquals(
-        "violated",
-        r.verdict().id(),
+    assertTrue(
+        r.verdict().violations().stream().anyMatch(x -> x.property() == Property.P1),
         () ->
             "unrolled "
                 + r.tripCountsChecked()

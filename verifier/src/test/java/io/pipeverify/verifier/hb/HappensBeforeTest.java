@@ -116,7 +116,7 @@ class HappensBeforeTest {
   void eventNamesAreStableAndReadable() {
     HappensBefore hb = tiny(1);
     Event.OpEvent read = access(hb, 1, Op.DsRead.class, Section.LOOP, 0);
-    assertEquals("t_w1_k0_3_ds_read_access", read.name());
+    assertEquals("t_w1_k0_4_ds_read_access", read.name());
     assertEquals(
         hb.events().size(), hb.events().stream().map(Event::name).distinct().count(), "unique");
   }

@@ -31,7 +31,7 @@ class RepairFinderTest {
           tilelang-pipelined | opsPerGroup=16               | verifies | in loop stage 1 wait_group(1) -> vmcnt(16), strengthen the s_waitcnt vmcnt(16) to s_waitcnt vmcnt(8)
           cdna4-interleave   | prologueBarrier=false        | verifies | in prologue, after the s_waitcnt vmcnt(0), add an s_barrier / in loop stage 3, before the s_barrier, insert s_waitcnt lgkmcnt(0)
           cdna4-interleave   | barrierBeforeWait=true       | verifies | in loop stage 3, before the s_barrier, insert s_waitcnt vmcnt(0) / in loop stage 3, before the s_barrier, insert s_waitcnt lgkmcnt(0)
-          cdna4-interleave   | g2sSlot=current              | stuck 14 | in loop stage 0, before the g2s of A, insert s_waitcnt lgkmcnt(0) + right after that s_waitcnt, add an s_barrier / in loop stage 2, before the g2s of B, add an s_barrier
+          cdna4-interleave   | g2sSlot=current              | stuck 19 | in loop stage 0, before the g2s of A, insert s_waitcnt lgkmcnt(0) + right after that s_waitcnt, add an s_barrier / in loop stage 2, before the g2s of B, add an s_barrier
           hipkittens-2step   |                              | left 6   | in loop phase 0, before the ds_read of A, add an s_barrier / in prologue, strengthen the s_waitcnt vmcnt(6) to s_waitcnt vmcnt(0) / in loop phase 1, before the g2s of A, add an s_barrier / in loop phase 1, before the s_barrier, insert s_waitcnt vmcnt(0)
           """)
   void planIsPinned(String transform, String knob, String outcome, String edits) throws Exception {
