@@ -53,7 +53,7 @@ class CutoffProperties {
   }
 
   private static String outcome(VerificationReport r) {
-    return Reports.violations(r).isEmpty() ? r.verdict().id() : "violated";
+    return r.verdict().violations().isEmpty() ? r.verdict().id() : "violated";
   }
 
   @Provide

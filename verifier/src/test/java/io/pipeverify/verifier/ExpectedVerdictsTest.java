@@ -29,7 +29,7 @@ class ExpectedVerdictsTest {
       VerificationReport r, Property property, ViolationKind kind, String buffer, int trip) {
     assertInstanceOf(Verdict.Violated.class, r.verdict(), () -> Reports.describe(r));
     assertEquals(1, r.exitCode());
-    Violation v = Reports.violations(r).get(0);
+    Violation v = r.verdict().violations().get(0);
     String expected = property + " " + kind + " on " + buffer + " at T=" + trip;
     String actual =
         v.property() + " " + v.kind() + " on " + v.ops().get(0).buffer() + " at T=" + v.tripCount();
@@ -99,7 +99,7 @@ class ExpectedVerdictsTest {
         v.trace().get(0),
         message);
     // Only this race: every violation is the same WAR on B.
-    for (Violation x : Reports.violations(r)) {
+    for (Violation x : r.verdict().violations()) {
       assertEquals(ViolationKind.WAR, x.kind(), message);
       assertEquals("B", x.ops().get(0).buffer(), message);
     }
@@ -125,7 +125,7 @@ class ExpectedVerdictsTest {
     assertEquals("prologue", v.ops().get(0).section(), () -> Reports.describe(r));
     assertEquals(0, v.ops().get(1).iteration(), () -> Reports.describe(r));
     List<Violation> p2 =
-        Reports.violations(r).stream().filter(x -> x.property() == Property.P2).toList();
+        r.verdict().violations().stream().filter(x -> x.property() == Property.P2).toList();
     assertFalse(p2.isEmpty(), () -> Reports.describe(r));
     Violation u = p2.get(0);
     assertEquals(ViolationKind.UNINITIALIZED, u.kind());

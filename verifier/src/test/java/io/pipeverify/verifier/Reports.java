@@ -4,7 +4,6 @@ import io.pipeverify.model.Schedule;
 import io.pipeverify.model.transform.KnobException;
 import io.pipeverify.model.transform.Transforms;
 import io.pipeverify.verifier.report.TextReportRenderer;
-import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
@@ -43,16 +42,5 @@ final class Reports {
   /** The whole report as people read it (no timings): summaries, missing edges, traces. */
   static String describe(VerificationReport report) {
     return new TextReportRenderer(false).render(report);
-  }
-
-  static List<Violation> violations(VerificationReport report) {
-    Verdict v = report.verdict();
-    if (v instanceof Verdict.Violated x) {
-      return x.violations();
-    }
-    if (v instanceof Verdict.Inconclusive i) {
-      return i.violationsSoFar();
-    }
-    return List.of();
   }
 }

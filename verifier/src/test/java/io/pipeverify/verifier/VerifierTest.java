@@ -34,10 +34,18 @@ class VerifierTest {
     VerificationReport r =
         Verifier.verify(TinySchedules.doubleBuffer(1, false), VerifyOptions.defaults());
     assertEquals("P1 WAR", kinds(r));
-    Violation v = ((Verdict.Violated) r.verdict()).violations().get(0);
-    System.out.println(v.summary());
-    System.out.println(v.missingEdge());
-    v.trace().forEach(s -> System.out.println(s));
+    Violation v = r.verdict().violations().get(0);
+    String report = Reports.describe(r);
+    // The read of iteration k and the next iteration's copy into the same slot (k + 2 % 2).
+    assertEquals(2, v.tripCount(), report);
+    assertEquals("loop compute", v.ops().get(0).stage(), report);
+    assertEquals("loop copy", v.ops().get(1).stage(), report);
+    assertEquals(v.ops().get(0).iteration() + 1, v.ops().get(1).iteration(), report);
+    assertEquals(v.ops().get(0).slot(), v.ops().get(1).slot(), report);
+    // The interleaving shows the bad order: the copy's write, then the read.
+    List<String> racing =
+        v.trace().stream().filter(TraceStep::racing).map(TraceStep::event).toList();
+    assertEquals(List.of("write", "read"), racing, report);
   }
 
   @Test
