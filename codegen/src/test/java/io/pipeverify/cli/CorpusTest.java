@@ -82,8 +82,8 @@ class CorpusTest {
       fail(
           "counterexamples/ is out of date: "
               + differ
-              + "\nregenerate with: mvn -B -o -pl codegen test -Dtest=CorpusTest"
-              + " -Dpipeverify.updateCorpus=true");
+              + "\nregenerate with: mvn -B -o -pl model,verifier,codegen verify -Dtest=CorpusTest"
+              + " -Dsurefire.failIfNoSpecifiedTests=false -Dpipeverify.updateCorpus=true");
     }
   }
 

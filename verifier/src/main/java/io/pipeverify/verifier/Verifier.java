@@ -281,7 +281,7 @@ public final class Verifier {
       }
     }
 
-    /** P1 and P2 at trip count t. */
+    /** P1-P5 at trip count t. */
     private Optional<String> races(Z3Session z3, int t) {
       long start = System.nanoTime();
       Execution exec = Unroller.unroll(schedule, t, options.counters());
@@ -290,26 +290,33 @@ public final class Verifier {
       edges += hb.edgeCount();
       RaceChecker.Result result = RaceChecker.check(hb);
       pairs += result.pairs();
-      long graphDone = System.nanoTime();
-      graphNanos += graphDone - start;
-      // Shapes already proved at a smaller T are not proved again, and a T with nothing new to
-      // prove or to confirm is not handed to Z3 at all: the graph has decided every pair anyway.
+      // Shapes already proved at a smaller T are not proved again.
       List<TimingProblem.Order> toProve = new ArrayList<>();
       for (RaceChecker.Obligation o : result.obligations()) {
         if (options.proof() == VerifyOptions.ProofMode.FULL || shapes.add(o.shape())) {
           toProve.add(o.order());
         }
       }
-      boolean newFindings = result.findings().stream().anyMatch(f -> !reported.contains(f.key()));
-      if (toProve.isEmpty() && !newFindings) {
+      List<Finding> races = new ArrayList<>();
+      for (Finding f : result.findings()) {
+        if (violations.size() + races.size() < options.maxViolations() && reported.add(f.key())) {
+          races.add(f);
+        }
+      }
+      RegisterUses uses = RegisterUses.of(hb);
+      List<DataflowFinding> flows = dataflowFindings(t, uses, result, races.size());
+      long graphDone = System.nanoTime();
+      graphNanos += graphDone - start;
+      if (toProve.isEmpty() && races.isEmpty() && flows.isEmpty()) {
+        // The graph has decided every pair, and every shape of them is proved at a smaller T.
         return Optional.empty();
       }
-      // Without new findings only orders are proved, and the constraints on the graph's paths
-      // suffice; a counterexample needs a model of all of them.
+      // Proving orders needs only the constraints on the graph's paths; a counterexample needs a
+      // model of all of them, or its trace would be an execution the schedule cannot have.
       TimingProblem problem =
-          newFindings || options.proof() == VerifyOptions.ProofMode.FULL
-              ? TimingEncoder.encode(hb)
-              : TimingEncoder.certificate(hb, toProve);
+          races.isEmpty() && flows.isEmpty() && options.proof() == VerifyOptions.ProofMode.SHAPES
+              ? TimingEncoder.certificate(hb, toProve)
+              : TimingEncoder.encode(hb);
       z3.load(problem);
       encodingNanos += System.nanoTime() - graphDone;
       queries++;
@@ -325,10 +332,7 @@ public final class Verifier {
                 + ": Z3 found an execution breaking an order the happens-before graph implies");
       }
       CounterexampleBuilder builder = new CounterexampleBuilder(hb, problem);
-      for (Finding f : result.findings()) {
-        if (violations.size() >= options.maxViolations() || !reported.add(f.key())) {
-          continue;
-        }
+      for (Finding f : races) {
         queries++;
         SolverOutcome witness = z3.findWith(f.badOrder());
         if (witness instanceof SolverOutcome.Unknown u) {
@@ -348,31 +352,42 @@ public final class Verifier {
         }
         violations.add(builder.build(f, ((SolverOutcome.Sat) witness).times()));
       }
+      return flows.isEmpty() ? Optional.empty() : dataflow(z3, t, hb, uses, problem, flows);
+    }
+
+    /**
+     * The P3, P4 and P5 findings at trip count t not reported at a smaller one
+     * (proofs/dataflow.md), from the graph alone; reads in a P1/P2 finding are left to that
+     * finding. {@code pending} race findings at t count towards the report's limit.
+     */
+    private List<DataflowFinding> dataflowFindings(
+        int t, RegisterUses uses, RaceChecker.Result result, int pending) {
       Set<Instance> racy = Collections.newSetFromMap(new IdentityHashMap<>());
       for (Finding f : result.findings()) {
         racy.add(f.first());
         f.second().ifPresent(racy::add);
       }
-      return dataflow(z3, t, hb, problem, racy);
-    }
-
-    /**
-     * P3, P4 and P5 at trip count t, on the same graph (proofs/dataflow.md). Their witnesses need
-     * the mfma use events, so Z3 gets the extended problem, only when there is something new to
-     * confirm: a schedule without data-flow findings costs no solver time here.
-     */
-    private Optional<String> dataflow(
-        Z3Session z3, int t, HappensBefore hb, TimingProblem problem, Set<Instance> racy) {
-      RegisterUses uses = RegisterUses.of(hb);
       List<DataflowFinding> fresh = new ArrayList<>();
       for (DataflowFinding f : DataflowChecker.check(uses, FragmentMap.of(schedule, t), racy)) {
-        if (violations.size() + fresh.size() < options.maxViolations() && reported.add(f.key())) {
+        if (violations.size() + pending + fresh.size() < options.maxViolations()
+            && reported.add(f.key())) {
           fresh.add(f);
         }
       }
-      if (fresh.isEmpty()) {
-        return Optional.empty();
-      }
+      return fresh;
+    }
+
+    /**
+     * Confirms the data-flow findings with Z3. Their witnesses need the mfma use events, so Z3 gets
+     * the full problem extended with them.
+     */
+    private Optional<String> dataflow(
+        Z3Session z3,
+        int t,
+        HappensBefore hb,
+        RegisterUses uses,
+        TimingProblem problem,
+        List<DataflowFinding> fresh) {
       TimingProblem extended = uses.extend(problem);
       z3.load(extended);
       CounterexampleBuilder builder = new CounterexampleBuilder(hb, extended, uses);
