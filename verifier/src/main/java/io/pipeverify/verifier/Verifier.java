@@ -311,30 +311,38 @@ public final class Verifier {
         // The graph has decided every pair, and every shape of them is proved at a smaller T.
         return Optional.empty();
       }
-      // Proving orders needs only the constraints on the graph's paths; a counterexample needs a
-      // model of all of them, or its trace would be an execution the schedule cannot have.
-      TimingProblem problem =
-          races.isEmpty() && flows.isEmpty() && options.proof() == VerifyOptions.ProofMode.SHAPES
-              ? TimingEncoder.certificate(hb, toProve)
-              : TimingEncoder.encode(hb);
-      z3.load(problem);
-      encodingNanos += System.nanoTime() - graphDone;
-      queries++;
-      proved += toProve.size();
-      SolverOutcome proof = z3.findViolating(toProve);
-      if (proof instanceof SolverOutcome.Unknown u) {
-        return Optional.of("Z3 could not prove the orders at T=" + t + ": " + u.reason());
+      // Proving orders needs only the constraints on the graph's paths (a certificate: far fewer
+      // constraints, so Z3 refutes the disjunction much faster); a counterexample needs a model of
+      // all of them, or its trace would be an execution the schedule cannot have.
+      boolean full = options.proof() == VerifyOptions.ProofMode.FULL;
+      TimingProblem problem = null;
+      if (!toProve.isEmpty()) {
+        problem = full ? TimingEncoder.encode(hb) : TimingEncoder.certificate(hb, toProve);
+        z3.load(problem);
+        encodingNanos += System.nanoTime() - graphDone;
+        queries++;
+        proved += toProve.size();
+        SolverOutcome proof = z3.findViolating(toProve);
+        if (proof instanceof SolverOutcome.Unknown u) {
+          return Optional.of("Z3 could not prove the orders at T=" + t + ": " + u.reason());
+        }
+        if (proof instanceof SolverOutcome.Sat) {
+          throw new VerifierBugException(
+              "graph and solver disagree at T="
+                  + t
+                  + ": Z3 found an execution breaking an order the happens-before graph implies");
+        }
       }
-      if (proof instanceof SolverOutcome.Sat) {
-        throw new VerifierBugException(
-            "graph and solver disagree at T="
-                + t
-                + ": Z3 found an execution breaking an order the happens-before graph implies");
+      if (races.isEmpty() && flows.isEmpty()) {
+        return Optional.empty();
+      }
+      if (problem == null || !full) {
+        problem = TimingEncoder.encode(hb);
       }
       CounterexampleBuilder builder = new CounterexampleBuilder(hb, problem);
       for (Finding f : races) {
         queries++;
-        SolverOutcome witness = z3.findWith(f.badOrder());
+        SolverOutcome witness = witness(z3, problem, f.badOrder());
         if (witness instanceof SolverOutcome.Unknown u) {
           return Optional.of("Z3 could not confirm a violation at T=" + t + ": " + u.reason());
         }
@@ -353,6 +361,19 @@ public final class Verifier {
         violations.add(builder.build(f, ((SolverOutcome.Sat) witness).times()));
       }
       return flows.isEmpty() ? Optional.empty() : dataflow(z3, t, hb, uses, problem, flows);
+    }
+
+    /**
+     * Z3's model of {@code problem} with {@code bad}, found on the slice of the problem that can
+     * contradict it ({@link TimingProblem#slice}: equisatisfiable, and a fraction of the size). The
+     * trace is then the canonical execution of the whole problem ({@link CounterexampleBuilder}).
+     */
+    private SolverOutcome witness(
+        Z3Session z3, TimingProblem problem, List<TimingProblem.Order> bad) {
+      long start = System.nanoTime();
+      z3.load(problem.slice(bad));
+      encodingNanos += System.nanoTime() - start;
+      return z3.findWith(bad);
     }
 
     /**
@@ -389,11 +410,10 @@ public final class Verifier {
         TimingProblem problem,
         List<DataflowFinding> fresh) {
       TimingProblem extended = uses.extend(problem);
-      z3.load(extended);
       CounterexampleBuilder builder = new CounterexampleBuilder(hb, extended, uses);
       for (DataflowFinding f : fresh) {
         queries++;
-        SolverOutcome witness = z3.findWith(f.badOrder());
+        SolverOutcome witness = witness(z3, extended, f.badOrder());
         if (witness instanceof SolverOutcome.Unknown u) {
           return Optional.of("Z3 could not confirm a violation at T=" + t + ": " + u.reason());
         }

@@ -115,21 +115,25 @@ public final class DataflowChecker {
   // ---------------------------------------------------------------- P3
 
   private void wrongVersions() {
-    Map<String, List<Event.OpEvent>> writers = new TreeMap<>();
+    Map<String, List<Event.OpEvent>> writes = new TreeMap<>();
     for (Event.OpEvent e : hb.accessEvents()) {
       Access a = access(e);
       if (a.write()) {
-        writers.computeIfAbsent(a.buffer() + "#" + a.slot(), x -> new ArrayList<>()).add(e);
+        writes.computeIfAbsent(a.buffer() + "#" + a.slot(), x -> new ArrayList<>()).add(e);
       }
     }
+    Map<String, OverlapIndex> writers = new HashMap<>();
+    writes.forEach((slot, list) -> writers.put(slot, new OverlapIndex(list)));
     for (Event.OpEvent r : hb.accessEvents()) {
       Access ra = access(r);
       if (ra.write() || racy.contains(r.instance()) || !(r.instance().op() instanceof Op.DsRead)) {
         continue;
       }
+      OverlapIndex slot = writers.get(ra.buffer() + "#" + ra.slot());
       List<Event.OpEvent> before = new ArrayList<>();
-      for (Event.OpEvent w : writers.getOrDefault(ra.buffer() + "#" + ra.slot(), List.of())) {
-        if (access(w).bytes().overlaps(ra.bytes()) && hb.before(w, r)) {
+      for (Event.OpEvent w :
+          slot == null ? List.<Event.OpEvent>of() : slot.overlapping(ra.bytes())) {
+        if (hb.before(w, r)) {
           before.add(w);
         }
       }
@@ -200,19 +204,19 @@ public final class DataflowChecker {
         cands.add(w);
       }
     }
+    // Under a total order the running maximum is the last write; then check it is one.
+    Event.OpEvent last = null;
     for (Event.OpEvent c : cands) {
-      boolean last = true;
-      for (Event.OpEvent o : cands) {
-        if (o != c && !hb.before(o, c)) {
-          last = false;
-          break;
-        }
-      }
-      if (last) {
-        return c;
+      if (last == null || hb.before(last, c)) {
+        last = c;
       }
     }
-    return null;
+    for (Event.OpEvent o : cands) {
+      if (o != last && !hb.before(o, last)) {
+        return null;
+      }
+    }
+    return last;
   }
 
   // ---------------------------------------------------------------- P4, P5
@@ -279,12 +283,9 @@ public final class DataflowChecker {
   /** Checks one operand of an mfma (P4); returns what the register holds, or null if unknown. */
   private Fragment operand(
       Instance mfma, Op.Mfma m, String tensor, String reg, int index, long tile, Instance def) {
-    String mfmaBrief = text.ref(mfma).brief();
+    // The report's sentences are built only for a finding: most mfmas have none, and the text
+    // of every mfma and its operands was most of this check's time.
     OptionalLong rows = map.rows(tensor, mfma.wave(), index);
-    String needed =
-        rows.isEmpty()
-            ? "tile " + tensor + " k=" + tile + " kc" + m.kChunk()
-            : new Fragment(tensor, tile, rows.getAsLong(), 16, m.kChunk()).describe();
     int use = uses.useOf(mfma).id();
     if (def == null) {
       add(
@@ -297,12 +298,12 @@ public final class DataflowChecker {
               List.of(use),
               "P4|undefined|" + stageKey(mfma) + "|" + tensor,
               "P4 REGISTER_HAZARD: "
-                  + mfmaBrief
+                  + text.ref(mfma).brief()
                   + " reads "
                   + reg
                   + ", which no op before it writes",
               "got: nothing (the register holds whatever it held: NaN in a replay); needed: "
-                  + needed
+                  + needed(tensor, tile, rows, m)
                   + "; no ds_read of "
                   + reg
                   + " precedes the mfma in wave "
@@ -311,7 +312,6 @@ public final class DataflowChecker {
       return null;
     }
     Fragment got = fragment(def, ((def.op() instanceof Op.DsRead r) ? r.tile() : gloadTag(def)));
-    String defBrief = text.ref(def).brief();
     if (!uses.landsBefore(def, mfma)) {
       Event.OpEvent acc = hb.accessOf(def).orElseThrow();
       String counter = Counter.of(def.op()).map(Counter::id).orElse("lgkmcnt");
@@ -325,11 +325,11 @@ public final class DataflowChecker {
               List.of(acc.id(), use),
               "P4|hazard|" + stageKey(mfma) + "|" + tensor,
               "P4 REGISTER_HAZARD: "
-                  + mfmaBrief
+                  + text.ref(mfma).brief()
                   + " may read "
                   + reg
                   + " before "
-                  + defBrief
+                  + text.ref(def).brief()
                   + " lands",
               "no s_waitcnt "
                   + counter
@@ -347,7 +347,7 @@ public final class DataflowChecker {
                                   + by.where())
                       .orElse("; no wait retires it at all")
                   + ". The mfma then multiplies the register's previous contents; needed: "
-                  + needed));
+                  + needed(tensor, tile, rows, m)));
     }
     boolean rowsOk = rows.isEmpty() || rows.getAsLong() == got.rowStart();
     if (!got.tensor().equals(tensor) || got.kTile() != tile || !rowsOk) {
@@ -361,20 +361,26 @@ public final class DataflowChecker {
               List.of(hb.accessOf(def).orElseThrow().id(), use),
               "P4|fragment|" + stageKey(mfma) + "|" + tensor,
               "P4 WRONG_FRAGMENT: "
-                  + mfmaBrief
+                  + text.ref(mfma).brief()
                   + " gets "
                   + got.describe()
                   + " in "
                   + reg
                   + ", needs "
-                  + needed,
+                  + needed(tensor, tile, rows, m),
               "the fragment comes from "
-                  + defBrief
+                  + text.ref(def).brief()
                   + ", the last op that writes "
                   + reg
                   + " before the mfma in program order"));
     }
     return got;
+  }
+
+  private static String needed(String tensor, long tile, OptionalLong rows, Op.Mfma m) {
+    return rows.isEmpty()
+        ? "tile " + tensor + " k=" + tile + " kc" + m.kChunk()
+        : new Fragment(tensor, tile, rows.getAsLong(), 16, m.kChunk()).describe();
   }
 
   private static TileTag gloadTag(Instance def) {

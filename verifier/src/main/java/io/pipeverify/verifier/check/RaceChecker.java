@@ -57,10 +57,9 @@ public final class RaceChecker {
     Map<Event, String> keys = new HashMap<>();
     List<Finding> findings = new ArrayList<>();
     long pairs = 0;
-    for (List<Event.OpEvent> group : groups.values()) {
-      group.sort(
-          Comparator.comparingLong((Event.OpEvent e) -> access(e).bytes().from())
-              .thenComparingInt(Event::id));
+    for (List<Event.OpEvent> unsorted : groups.values()) {
+      OverlapIndex index = new OverlapIndex(unsorted);
+      List<Event.OpEvent> group = index.sorted();
       for (int i = 0; i < group.size(); i++) {
         Event.OpEvent a = group.get(i);
         for (int j = i + 1; j < group.size(); j++) {
@@ -77,14 +76,14 @@ public final class RaceChecker {
           } else if (hb.before(b, a)) {
             obligations.add(obligation(b, a, keys));
           } else {
-            Finding f = race(hb, group, a, b);
+            Finding f = race(hb, index, a, b);
             if (f != null) {
               findings.add(f);
             }
           }
         }
       }
-      uninitialisedReads(hb, group, findings);
+      uninitialisedReads(hb, index, findings);
     }
     findings.sort(
         Comparator.comparing((Finding f) -> f.property())
@@ -121,7 +120,7 @@ public final class RaceChecker {
    * should land first.
    */
   private static Finding race(
-      HappensBefore hb, List<Event.OpEvent> group, Event.OpEvent a, Event.OpEvent b) {
+      HappensBefore hb, OverlapIndex index, Event.OpEvent a, Event.OpEvent b) {
     Access x = access(a);
     Access y = access(b);
     Event.OpEvent first;
@@ -148,7 +147,7 @@ public final class RaceChecker {
         // A stale write (an older tile) landing before the read is harmless unless it lands after
         // the write of the tile the read needs: then it clobbers it. Found by replay (a
         // counterexample with only "write before read" computed the right result).
-        Event.OpEvent needed = neededWriter(hb, group, write, read);
+        Event.OpEvent needed = neededWriter(hb, index, write, read);
         if (needed != null) {
           return new Finding(
               io.pipeverify.verifier.Property.P1,
@@ -160,7 +159,7 @@ public final class RaceChecker {
                   new TimingProblem.Order(write.id(), read.id())),
               "P1|" + kind + "|" + key(first.instance()) + "|" + key(second.instance()));
         }
-        if (shadowed(hb, group, write, read)) {
+        if (shadowed(hb, index, write, read)) {
           // Every byte the stale write shares with the read is overwritten, after it in every
           // execution, by a write of the tile the read needs: the read can only see stale data if
           // it comes before that write, which is a RAW race reported on its own.
@@ -183,10 +182,10 @@ public final class RaceChecker {
    * needed, stale write, read is then consistent with happens-before.
    */
   private static Event.OpEvent neededWriter(
-      HappensBefore hb, List<Event.OpEvent> group, Event.OpEvent write, Event.OpEvent read) {
+      HappensBefore hb, OverlapIndex index, Event.OpEvent write, Event.OpEvent read) {
     Access r = access(read);
     Access w = access(write);
-    for (Event.OpEvent n : group) {
+    for (Event.OpEvent n : index.overlapping(r.bytes())) {
       Access na = access(n);
       if (n == write
           || !na.write()
@@ -205,12 +204,12 @@ public final class RaceChecker {
 
   /** True when a write of the read's tile, HB-after the stale write, covers their common bytes. */
   private static boolean shadowed(
-      HappensBefore hb, List<Event.OpEvent> group, Event.OpEvent write, Event.OpEvent read) {
+      HappensBefore hb, OverlapIndex index, Event.OpEvent write, Event.OpEvent read) {
     Access r = access(read);
     Access w = access(write);
     long from = Math.max(r.bytes().from(), w.bytes().from());
     long to = Math.min(r.bytes().to(), w.bytes().to());
-    for (Event.OpEvent n : group) {
+    for (Event.OpEvent n : index.overlapping(r.bytes())) {
       Access na = access(n);
       if (n != write
           && na.write()
@@ -227,8 +226,8 @@ public final class RaceChecker {
 
   /** P2: a read with a byte that no HB-preceding write covers; reports the first such byte. */
   private static void uninitialisedReads(
-      HappensBefore hb, List<Event.OpEvent> group, List<Finding> findings) {
-    for (Event.OpEvent r : group) {
+      HappensBefore hb, OverlapIndex index, List<Finding> findings) {
+    for (Event.OpEvent r : index.sorted()) {
       Access read = access(r);
       if (read.write()) {
         continue;
@@ -236,14 +235,17 @@ public final class RaceChecker {
       List<Access> writes = new ArrayList<>();
       List<Access> before = new ArrayList<>();
       List<Event.OpEvent> writeEvents = new ArrayList<>();
-      for (Event.OpEvent w : group) {
-        if (access(w).write() && access(w).bytes().overlaps(read.bytes())) {
+      for (Event.OpEvent w : index.overlapping(read.bytes())) {
+        if (access(w).write()) {
           writes.add(access(w));
           writeEvents.add(w);
           if (hb.before(w, r)) {
             before.add(access(w));
           }
         }
+      }
+      if (before.stream().anyMatch(w -> w.bytes().contains(read.bytes()))) {
+        continue; // the usual case: one write that happens before covers the whole read
       }
       // The read's bytes split into segments at every write boundary; a segment no HB-preceding
       // write covers is a candidate. One byte suffices for P2, and Z3 must find a run in which

@@ -26,6 +26,12 @@ public sealed interface Event {
 
   /** An event of one op instance of one wave. */
   record OpEvent(int id, Kind kind, Instance instance) implements Event {
+    /** The id and kind (consistent with equals): cheap, unlike hashing the instance's op. */
+    @Override
+    public int hashCode() {
+      return 31 * id + kind.ordinal();
+    }
+
     @Override
     public String name() {
       Instance i = instance;

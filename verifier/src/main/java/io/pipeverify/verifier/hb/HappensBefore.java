@@ -4,6 +4,7 @@ import io.pipeverify.model.Op;
 import io.pipeverify.verifier.unroll.Execution;
 import io.pipeverify.verifier.unroll.Instance;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.BitSet;
 import java.util.Collections;
 import java.util.HashMap;
@@ -43,7 +44,10 @@ public final class HappensBefore {
   private final Map<Instance, Event.OpEvent> access = new IdentityHashMap<>();
   private final Map<Integer, Event.BarrierEvent> barriers = new HashMap<>();
   private final List<Event.OpEvent> accessEvents = new ArrayList<>();
-  private final Map<Event, Integer> accessIndex = new HashMap<>();
+
+  /** Event id -> index among the access events, -1 for the others (filled after build). */
+  private int[] accessIndex;
+
   private BitSet[] reachesAccess;
 
   private HappensBefore(Execution execution) {
@@ -110,8 +114,8 @@ public final class HappensBefore {
 
   /** True when access event {@code a} happens strictly before access event {@code b}. */
   public boolean before(Event a, Event b) {
-    Integer target = accessIndex.get(b);
-    if (target == null) {
+    int target = accessIndex(b);
+    if (target < 0) {
       throw new IllegalArgumentException("reachability is kept for access events only");
     }
     return reachesAccess[a.id()].get(target);
@@ -125,7 +129,7 @@ public final class HappensBefore {
     if (!before(from, target)) {
       throw new IllegalArgumentException(from.name() + " does not happen before " + target.name());
     }
-    int goal = accessIndex.get(target);
+    int goal = accessIndex(target);
     List<Edge> path = new ArrayList<>();
     Event at = from;
     while (at != target) {
@@ -186,7 +190,6 @@ public final class HappensBefore {
             access.put(inst, a);
             edge(e, a, EdgeKind.ISSUE_TO_ACCESS);
             if (inst.access().isPresent()) {
-              accessIndex.put(a, accessEvents.size());
               accessEvents.add(a);
             }
           }
@@ -218,8 +221,17 @@ public final class HappensBefore {
         || op instanceof Op.Wait;
   }
 
+  private int accessIndex(Event e) {
+    return e.id() < accessIndex.length && events.get(e.id()) == e ? accessIndex[e.id()] : -1;
+  }
+
   private void computeReachability() {
     int n = events.size();
+    accessIndex = new int[n];
+    Arrays.fill(accessIndex, -1);
+    for (int i = 0; i < accessEvents.size(); i++) {
+      accessIndex[accessEvents.get(i).id()] = i;
+    }
     reachesAccess = new BitSet[n];
     List<Event> order = new ArrayList<>(n);
     new TopologicalOrderIterator<>(graph).forEachRemaining(order::add);
@@ -229,8 +241,8 @@ public final class HappensBefore {
       for (GraphEdge e : graph.outgoingEdgesOf(v)) {
         Event t = graph.getEdgeTarget(e);
         reach.or(reachesAccess[t.id()]);
-        Integer idx = accessIndex.get(t);
-        if (idx != null) {
+        int idx = accessIndex[t.id()];
+        if (idx >= 0) {
           reach.set(idx);
         }
       }

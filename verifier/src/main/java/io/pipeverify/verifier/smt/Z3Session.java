@@ -26,6 +26,8 @@ public final class Z3Session implements AutoCloseable {
   private IntExpr[] time = new IntExpr[0];
   private List<String> names = List.of();
   private long solverNanos;
+  private int goals;
+  private TimingProblem loaded;
 
   public Z3Session(Duration timeout) {
     this.context = new Context();
@@ -51,8 +53,12 @@ public final class Z3Session implements AutoCloseable {
     return Duration.ofNanos(solverNanos);
   }
 
-  /** Replaces the loaded problem. */
+  /** Replaces the loaded problem (nothing to do when it is already loaded). */
   public void load(TimingProblem problem) {
+    if (problem == loaded) {
+      return;
+    }
+    loaded = problem;
     solver.reset();
     names = problem.names();
     time = new IntExpr[names.size()];
@@ -146,31 +152,37 @@ public final class Z3Session implements AutoCloseable {
     return time[i];
   }
 
+  /**
+   * Checks the loaded problem with {@code goal} under a fresh assumption literal rather than
+   * push/pop: a push makes Z3 internalise every pending assertion of the problem again, which was
+   * most of the solver time; an implication guarded by an unused literal constrains nothing.
+   */
   private SolverOutcome check(BoolExpr... goal) {
     long start = System.nanoTime();
-    solver.push();
-    try {
-      solver.add(goal);
-      Status status = solver.check();
-      solverNanos += System.nanoTime() - start;
-      switch (status) {
-        case UNSATISFIABLE:
-          return new SolverOutcome.Unsat();
-        case UNKNOWN:
-          return new SolverOutcome.Unknown(solver.getReasonUnknown());
-        default:
-          return new SolverOutcome.Sat(decode(solver.getModel()));
-      }
-    } finally {
-      solver.pop();
+    BoolExpr guard = context.mkBoolConst("goal_" + goals++);
+    solver.add(new BoolExpr[] {context.mkImplies(guard, context.mkAnd(goal))});
+    Status status = solver.check(guard);
+    solverNanos += System.nanoTime() - start;
+    switch (status) {
+      case UNSATISFIABLE:
+        return new SolverOutcome.Unsat();
+      case UNKNOWN:
+        return new SolverOutcome.Unknown(solver.getReasonUnknown());
+      default:
+        return new SolverOutcome.Sat(decode(solver.getModel()));
     }
   }
 
+  /**
+   * Event times of a model. Events the loaded problem does not mention are unconstrained and get 0,
+   * the value Z3's model completion gives them, without a call into Z3 for each.
+   */
   private long[] decode(Model model) {
     long[] out = new long[time.length];
     for (int i = 0; i < out.length; i++) {
-      IntNum v = (IntNum) model.eval(time(i), true);
-      out[i] = v.getInt64();
+      if (time[i] != null) {
+        out[i] = ((IntNum) model.eval(time[i], true)).getInt64();
+      }
     }
     return out;
   }
