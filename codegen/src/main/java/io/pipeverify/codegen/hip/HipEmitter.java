@@ -444,7 +444,20 @@ public final class HipEmitter {
               + " + lane / 16) ^ (row & "
               + (chunksPerRow - 1)
               + ");");
-      line(1, "return *(const pv_frag *)(slot + row * " + rowBytes + " + chunk * 16);");
+      if (options.mergedShared()) {
+        // clang-22 (LLVM 22) only falls back to waiting for every LDS-DMA copy before a ds_read
+        // whose load has no alias metadata; a typed load carries TBAA and gets no wait at all.
+        line(
+            1,
+            "// merged (note 003): a memcpy load has no TBAA, so SIInsertWaitcnts must assume it"
+                + " aliases");
+        line(1, "// every in-flight LDS-DMA write to the single pv_lds object (docs/codegen.md).");
+        line(1, "pv_frag v;");
+        line(1, "__builtin_memcpy(&v, slot + row * " + rowBytes + " + chunk * 16, sizeof v);");
+        line(1, "return v;");
+      } else {
+        line(1, "return *(const pv_frag *)(slot + row * " + rowBytes + " + chunk * 16);");
+      }
       line(0, "}");
       line(0, "");
       line(

@@ -65,6 +65,12 @@ class HipEmitterTest {
     assertTrue(hip.contains("unsigned char pv_lds[131072];"));
     assertTrue(hip.contains("#define lds_B_s1 (pv_lds + 98304)"));
     assertFalse(hip.contains("unsigned char lds_A_s0["));
+    // The ds_read is a memcpy (no TBAA) and the LDS-DMA gets the real slot address.
+    assertTrue(hip.contains("__builtin_memcpy(&v, slot + row * 128 + chunk * 16, sizeof v);"));
+    assertFalse(hip.contains("return *(const pv_frag *)"));
+    assertTrue(hip.contains("(pv_lds_ptr)(slot + lds_row * 128), 16, voffset"));
+    String separate = HipEmitter.emit(Fixtures.cdna4Drain(), EmitOptions.defaults());
+    assertFalse(separate.contains("__builtin_memcpy"));
   }
 
   @Test
