@@ -44,10 +44,6 @@ public record Region(Unit unit, Expr start, Expr count) {
       return from < other.to && other.from < to;
     }
 
-    public boolean contains(ByteRange other) {
-      return from <= other.from && other.to <= to;
-    }
-
     public long size() {
       return to - from;
     }

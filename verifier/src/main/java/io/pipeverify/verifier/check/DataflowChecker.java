@@ -18,6 +18,7 @@ import io.pipeverify.verifier.unroll.Counter;
 import io.pipeverify.verifier.unroll.Instance;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -59,6 +60,7 @@ public final class DataflowChecker {
   private final Set<Instance> racy;
   private final Map<String, DataflowFinding> findings = new LinkedHashMap<>();
   private final Map<Long, Map<String, Long>> envs = new HashMap<>();
+  private final Map<Instance, Fragment> fragments = new IdentityHashMap<>();
 
   private DataflowChecker(RegisterUses uses, FragmentMap map, Set<Instance> racy) {
     this.uses = uses;
@@ -95,8 +97,9 @@ public final class DataflowChecker {
         });
   }
 
+  /** The fragment an instance's tag names (cached: P3 asks once per row read). */
   private Fragment fragment(Instance i, TileTag tag) {
-    return Fragment.of(tag, env(i));
+    return fragments.computeIfAbsent(i, x -> Fragment.of(tag, env(i)));
   }
 
   private static Access access(Event.OpEvent e) {
@@ -198,25 +201,24 @@ public final class DataflowChecker {
 
   /** The write among {@code before} overlapping [from, to) that all others happen before. */
   private Event.OpEvent lastWriter(List<Event.OpEvent> before, long from, long to) {
-    List<Event.OpEvent> cands = new ArrayList<>();
-    for (Event.OpEvent w : before) {
-      if (access(w).bytes().from() < to && from < access(w).bytes().to()) {
-        cands.add(w);
-      }
-    }
-    // Under a total order the running maximum is the last write; then check it is one.
+    // Under a total order the running maximum is the last write; then check it is one. (No list
+    // of candidates: this runs once per row read.)
     Event.OpEvent last = null;
-    for (Event.OpEvent c : cands) {
-      if (last == null || hb.before(last, c)) {
-        last = c;
+    for (Event.OpEvent w : before) {
+      if (overlaps(w, from, to) && (last == null || hb.before(last, w))) {
+        last = w;
       }
     }
-    for (Event.OpEvent o : cands) {
-      if (o != last && !hb.before(o, last)) {
+    for (Event.OpEvent w : before) {
+      if (w != last && overlaps(w, from, to) && !hb.before(w, last)) {
         return null;
       }
     }
     return last;
+  }
+
+  private static boolean overlaps(Event.OpEvent w, long from, long to) {
+    return access(w).bytes().from() < to && from < access(w).bytes().to();
   }
 
   // ---------------------------------------------------------------- P4, P5

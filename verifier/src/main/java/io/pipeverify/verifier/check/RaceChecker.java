@@ -1,5 +1,6 @@
 package io.pipeverify.verifier.check;
 
+import io.pipeverify.model.Region;
 import io.pipeverify.model.Section;
 import io.pipeverify.verifier.Property;
 import io.pipeverify.verifier.ViolationKind;
@@ -244,8 +245,8 @@ public final class RaceChecker {
           }
         }
       }
-      if (before.stream().anyMatch(w -> w.bytes().contains(read.bytes()))) {
-        continue; // the usual case: one write that happens before covers the whole read
+      if (covered(before, read.bytes())) {
+        continue; // the usual case: the writes that happen before cover the whole read
       }
       // The read's bytes split into segments at every write boundary; a segment no HB-preceding
       // write covers is a candidate. One byte suffices for P2, and Z3 must find a run in which
@@ -276,6 +277,21 @@ public final class RaceChecker {
                 "P2|" + key(r.instance())));
       }
     }
+  }
+
+  /** True when {@code writes}, sorted by first byte, cover every byte of {@code range}. */
+  private static boolean covered(List<Access> writes, Region.ByteRange range) {
+    long reached = range.from();
+    for (Access w : writes) {
+      if (w.bytes().from() > reached) {
+        return false;
+      }
+      reached = Math.max(reached, w.bytes().to());
+      if (reached >= range.to()) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static boolean covers(Access write, long point) {

@@ -6,6 +6,7 @@ import io.pipeverify.verifier.smt.TimingProblem;
 import io.pipeverify.verifier.unroll.CounterMode;
 import io.pipeverify.verifier.unroll.Execution;
 import io.pipeverify.verifier.unroll.Instance;
+import java.util.AbstractList;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -34,12 +35,20 @@ public final class TimingEncoder {
     return new TimingProblem(names(hb), List.copyOf(edges), List.of());
   }
 
+  /** The events' SMT names, each built when asked for. */
   private static List<String> names(HappensBefore hb) {
-    List<String> names = new ArrayList<>();
-    for (Event e : hb.events()) {
-      names.add(e.name());
-    }
-    return names;
+    List<Event> events = hb.events();
+    return new AbstractList<>() {
+      @Override
+      public String get(int i) {
+        return events.get(i).name();
+      }
+
+      @Override
+      public int size() {
+        return events.size();
+      }
+    };
   }
 
   public static TimingProblem encode(HappensBefore hb) {

@@ -13,8 +13,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.jgrapht.Graph;
-import org.jgrapht.graph.SimpleDirectedGraph;
-import org.jgrapht.traverse.TopologicalOrderIterator;
+import org.jgrapht.graph.AbstractBaseGraph;
+import org.jgrapht.graph.DefaultGraphSpecificsStrategy;
+import org.jgrapht.graph.DefaultGraphType;
 
 /**
  * The happens-before graph of one {@link Execution}. It owns a JGraphT graph of {@link Event}s and
@@ -28,17 +29,39 @@ public final class HappensBefore {
   /** A typed edge, as the checks and the SMT encoding see it. */
   public record Edge(Event from, Event to, EdgeKind kind) {}
 
-  /** JGraphT needs distinct edge objects, so the graph holds this identity-keyed wrapper. */
+  /**
+   * JGraphT needs distinct edge objects, so the graph holds this identity-keyed wrapper; it keeps
+   * its target so that walks need no lookup in the graph's edge maps.
+   */
   private static final class GraphEdge {
     final EdgeKind kind;
+    final Event target;
 
-    GraphEdge(EdgeKind kind) {
+    GraphEdge(EdgeKind kind, Event target) {
       this.kind = kind;
+      this.target = target;
+    }
+  }
+
+  /**
+   * A simple directed graph without JGraphT's default edge index (a hash map keyed by vertex
+   * pairs): out-degrees here are a handful, so looking an edge up among a vertex's edges is as
+   * fast, and building the index was a large share of the graph's construction.
+   */
+  private static final class EventGraph extends AbstractBaseGraph<Event, GraphEdge> {
+    private static final long serialVersionUID = 1L;
+
+    EventGraph() {
+      super(
+          null,
+          null,
+          DefaultGraphType.directedSimple(),
+          new DefaultGraphSpecificsStrategy<Event, GraphEdge>());
     }
   }
 
   private final Execution execution;
-  private final Graph<Event, GraphEdge> graph = new SimpleDirectedGraph<>(null, null, false);
+  private final Graph<Event, GraphEdge> graph = new EventGraph();
   private final List<Event> events = new ArrayList<>();
   private final Map<Instance, Event> issue = new IdentityHashMap<>();
   private final Map<Instance, Event.OpEvent> access = new IdentityHashMap<>();
@@ -80,7 +103,7 @@ public final class HappensBefore {
     for (Event from : events) {
       List<Edge> outgoing = new ArrayList<>();
       for (GraphEdge e : graph.outgoingEdgesOf(from)) {
-        outgoing.add(new Edge(from, graph.getEdgeTarget(e), e.kind));
+        outgoing.add(new Edge(from, e.target, e.kind));
       }
       outgoing.sort((a, b) -> Integer.compare(a.to().id(), b.to().id()));
       out.addAll(outgoing);
@@ -136,7 +159,7 @@ public final class HappensBefore {
       Event next = null;
       EdgeKind kind = null;
       for (GraphEdge e : graph.outgoingEdgesOf(at)) {
-        Event t = graph.getEdgeTarget(e);
+        Event t = e.target;
         if ((t == target || reachesAccess[t.id()].get(goal))
             && (next == null || t.id() < next.id())) {
           next = t;
@@ -158,7 +181,7 @@ public final class HappensBefore {
 
   private void edge(Event from, Event to, EdgeKind kind) {
     if (!graph.containsEdge(from, to)) {
-      graph.addEdge(from, to, new GraphEdge(kind));
+      graph.addEdge(from, to, new GraphEdge(kind, to));
     }
   }
 
@@ -232,21 +255,47 @@ public final class HappensBefore {
     for (int i = 0; i < accessEvents.size(); i++) {
       accessIndex[accessEvents.get(i).id()] = i;
     }
-    reachesAccess = new BitSet[n];
-    List<Event> order = new ArrayList<>(n);
-    new TopologicalOrderIterator<>(graph).forEachRemaining(order::add);
-    for (int i = order.size() - 1; i >= 0; i--) {
-      Event v = order.get(i);
-      BitSet reach = new BitSet(accessEvents.size());
+    // Kahn's algorithm over arrays of successor ids: the same order as a graph traversal, without
+    // the graph's per-edge map lookups (this was most of the graph's construction time).
+    int[][] successors = new int[n][];
+    int[] indegree = new int[n];
+    for (Event v : events) {
+      int[] out = new int[graph.outDegreeOf(v)];
+      int k = 0;
       for (GraphEdge e : graph.outgoingEdgesOf(v)) {
-        Event t = graph.getEdgeTarget(e);
-        reach.or(reachesAccess[t.id()]);
-        int idx = accessIndex[t.id()];
-        if (idx >= 0) {
-          reach.set(idx);
+        out[k++] = e.target.id();
+        indegree[e.target.id()]++;
+      }
+      successors[v.id()] = out;
+    }
+    int[] order = new int[n];
+    int done = 0;
+    for (int v = 0; v < n; v++) {
+      if (indegree[v] == 0) {
+        order[done++] = v;
+      }
+    }
+    for (int head = 0; head < done; head++) {
+      for (int t : successors[order[head]]) {
+        if (--indegree[t] == 0) {
+          order[done++] = t;
         }
       }
-      reachesAccess[v.id()] = reach;
+    }
+    if (done != n) {
+      throw new IllegalStateException("the happens-before graph has a cycle");
+    }
+    reachesAccess = new BitSet[n];
+    for (int i = n - 1; i >= 0; i--) {
+      int v = order[i];
+      BitSet reach = new BitSet(accessEvents.size());
+      for (int t : successors[v]) {
+        reach.or(reachesAccess[t]);
+        if (accessIndex[t] >= 0) {
+          reach.set(accessIndex[t]);
+        }
+      }
+      reachesAccess[v] = reach;
     }
   }
 }

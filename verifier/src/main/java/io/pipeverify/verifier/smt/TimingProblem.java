@@ -3,6 +3,7 @@ package io.pipeverify.verifier.smt;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.BitSet;
+import java.util.Collections;
 import java.util.List;
 
 /**
@@ -12,8 +13,13 @@ import java.util.List;
  */
 public record TimingProblem(List<String> names, List<Order> before, List<AtMostLate> atMostLate) {
 
+  /**
+   * {@code names} is wrapped, not copied: the encoder passes a view that names an event only when
+   * Z3 makes its variable (a certificate mentions few of the thousands of events), so callers must
+   * not change the list afterwards.
+   */
   public TimingProblem {
-    names = List.copyOf(names);
+    names = Collections.unmodifiableList(names);
     before = List.copyOf(before);
     atMostLate = List.copyOf(atMostLate);
   }
