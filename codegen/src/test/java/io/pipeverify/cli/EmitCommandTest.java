@@ -13,6 +13,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
@@ -26,6 +27,23 @@ class EmitCommandTest {
         ClangCompiler.locate().isPresent(),
         "clang++-22 is not on PATH: the end-to-end ISA tests are skipped (apt-get install"
             + " clang-22; .ci/run installs it)");
+  }
+
+  /** The gfx942 build of the fixed schedule: 128x128 tiles (gfx942 has less LDS). */
+  private static final String[] GFX942 = {
+    "--opt", "tileM=128", "--opt", "tileN=128", "--target", "gfx942"
+  };
+
+  /** {@code emit} of cdna4-interleave with {@code lgkmDrainBeforeBarrier=true} (verified). */
+  private static Cli.Result emitFixed(Path out, String... more) {
+    List<String> args =
+        new ArrayList<>(
+            List.of(
+                "emit", "--builtin", "cdna4-interleave", "--opt", "lgkmDrainBeforeBarrier=true"));
+    args.addAll(List.of(more));
+    args.add("--out");
+    args.add(out.toString());
+    return Cli.run(args.toArray(new String[0]));
   }
 
   @Test
@@ -56,15 +74,7 @@ class EmitCommandTest {
   void theDrainedScheduleCompilesForGfx950AndItsAsCompiledScheduleVerifies() throws IOException {
     assumeClang();
     Path out = tmp.resolve("gfx950");
-    Cli.Result r =
-        Cli.run(
-            "emit",
-            "--builtin",
-            "cdna4-interleave",
-            "--opt",
-            "lgkmDrainBeforeBarrier=true",
-            "--out",
-            out.toString());
+    Cli.Result r = emitFixed(out);
     assertEquals(0, r.code(), r.dump());
     for (String f : new String[] {"kernel.hip", "kernel.s", "isa-report.txt", "isa-report.json"}) {
       assertTrue(Files.isRegularFile(out.resolve(f)), f);
@@ -87,16 +97,7 @@ class EmitCommandTest {
   void mergedSharedReportsTheVmcntZeroClangInsertsBeforeDsReads() throws IOException {
     assumeClang();
     Path out = tmp.resolve("merged");
-    Cli.Result r =
-        Cli.run(
-            "emit",
-            "--builtin",
-            "cdna4-interleave",
-            "--opt",
-            "lgkmDrainBeforeBarrier=true",
-            "--merged-shared",
-            "--out",
-            out.toString());
+    Cli.Result r = emitFixed(out, "--merged-shared");
     assertEquals(0, r.code(), r.dump());
     assertFalse(r.err().contains("warning"), r.dump());
     String hip = Files.readString(out.resolve("kernel.hip"), StandardCharsets.UTF_8);
@@ -143,22 +144,9 @@ class EmitCommandTest {
   void mergedSharedOnGfx942CompilesAndReportsTheSameSixWaits() throws IOException {
     assumeClang();
     Path out = tmp.resolve("merged942");
-    Cli.Result r =
-        Cli.run(
-            "emit",
-            "--builtin",
-            "cdna4-interleave",
-            "--opt",
-            "lgkmDrainBeforeBarrier=true",
-            "--opt",
-            "tileM=128",
-            "--opt",
-            "tileN=128",
-            "--target",
-            "gfx942",
-            "--merged-shared",
-            "--out",
-            out.toString());
+    List<String> args = new ArrayList<>(List.of(GFX942));
+    args.add("--merged-shared");
+    Cli.Result r = emitFixed(out, args.toArray(new String[0]));
     assertEquals(0, r.code(), r.dump());
     String report = Files.readString(out.resolve("isa-report.txt"), StandardCharsets.UTF_8);
     assertTrue(report.contains("status: deviates-safe"), report);
@@ -169,21 +157,7 @@ class EmitCommandTest {
   void gfx942OutputCompiles() throws IOException {
     assumeClang();
     Path out = tmp.resolve("gfx942");
-    Cli.Result r =
-        Cli.run(
-            "emit",
-            "--builtin",
-            "cdna4-interleave",
-            "--opt",
-            "lgkmDrainBeforeBarrier=true",
-            "--opt",
-            "tileM=128",
-            "--opt",
-            "tileN=128",
-            "--target",
-            "gfx942",
-            "--out",
-            out.toString());
+    Cli.Result r = emitFixed(out, GFX942);
     assertEquals(0, r.code(), r.dump());
     String asm = Files.readString(out.resolve("kernel.s"), StandardCharsets.UTF_8);
     assertTrue(asm.contains("v_mfma_f32_16x16x16_bf16"), "gfx942 MFMA in the assembly");

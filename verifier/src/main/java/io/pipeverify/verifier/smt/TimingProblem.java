@@ -31,7 +31,7 @@ public record TimingProblem(List<String> names, List<Order> before, List<AtMostL
    * any such cycle passes through an extra order, so each of its events is reachable from an extra
    * order's second event and reaches an extra order's first one (in the graph of both). The slice
    * keeps the orders between such events: it is satisfiable with {@code extra} iff the whole
-   * problem is (docs/PERFORMANCE.md). With cardinality constraints it is the whole problem. The
+   * problem is (proofs/witness-slice.md). With cardinality constraints it is the whole problem. The
    * slice keeps every name, so event ids stay the same.
    */
   public TimingProblem slice(List<Order> extra) {
