@@ -315,10 +315,10 @@ public final class Verifier {
       // constraints, so Z3 refutes the disjunction much faster); a counterexample needs a model of
       // all of them, or its trace would be an execution the schedule cannot have.
       boolean full = options.proof() == VerifyOptions.ProofMode.FULL;
-      TimingProblem problem = null;
+      TimingProblem whole =
+          full || !races.isEmpty() || !flows.isEmpty() ? TimingEncoder.encode(hb) : null;
       if (!toProve.isEmpty()) {
-        problem = full ? TimingEncoder.encode(hb) : TimingEncoder.certificate(hb, toProve);
-        z3.load(problem);
+        z3.load(full ? whole : TimingEncoder.certificate(hb, toProve));
         encodingNanos += System.nanoTime() - graphDone;
         queries++;
         proved += toProve.size();
@@ -336,13 +336,10 @@ public final class Verifier {
       if (races.isEmpty() && flows.isEmpty()) {
         return Optional.empty();
       }
-      if (problem == null || !full) {
-        problem = TimingEncoder.encode(hb);
-      }
-      CounterexampleBuilder builder = new CounterexampleBuilder(hb, problem);
+      CounterexampleBuilder builder = new CounterexampleBuilder(hb, whole);
       for (Finding f : races) {
         queries++;
-        SolverOutcome witness = witness(z3, problem, f.badOrder());
+        SolverOutcome witness = witness(z3, whole, f.badOrder());
         if (witness instanceof SolverOutcome.Unknown u) {
           return Optional.of("Z3 could not confirm a violation at T=" + t + ": " + u.reason());
         }
@@ -360,7 +357,7 @@ public final class Verifier {
         }
         violations.add(builder.build(f, ((SolverOutcome.Sat) witness).times()));
       }
-      return flows.isEmpty() ? Optional.empty() : dataflow(z3, t, hb, uses, problem, flows);
+      return flows.isEmpty() ? Optional.empty() : dataflow(z3, t, hb, uses, whole, flows);
     }
 
     /**

@@ -97,9 +97,13 @@ public final class DataflowChecker {
         });
   }
 
-  /** The fragment an instance's tag names (cached: P3 asks once per row read). */
-  private Fragment fragment(Instance i, TileTag tag) {
-    return fragments.computeIfAbsent(i, x -> Fragment.of(tag, env(i)));
+  /** The fragment the tile tag of a copy or read instance names (cached: P3 asks once per row). */
+  private Fragment fragment(Instance i) {
+    return fragments.computeIfAbsent(i, x -> Fragment.of(tag(i.op()), env(i)));
+  }
+
+  private static TileTag tag(Op op) {
+    return op instanceof Op.GLoad g ? g.tile() : ((Op.LdsAccess) op).tile();
   }
 
   private static Access access(Event.OpEvent e) {
@@ -147,8 +151,7 @@ public final class DataflowChecker {
   private void checkRead(Event.OpEvent r, List<Event.OpEvent> before) {
     Access ra = access(r);
     int rowBytes = schedule.buffer(ra.buffer()).map(LdsBuffer::rowBytes).orElse(1);
-    Op.DsRead read = (Op.DsRead) r.instance().op();
-    Fragment expects = fragment(r.instance(), read.tile());
+    Fragment expects = fragment(r.instance());
     long firstRow = ra.bytes().from() / rowBytes;
     long endRow = (ra.bytes().to() + rowBytes - 1) / rowBytes;
     for (long row = firstRow; row < endRow; row++) {
@@ -157,8 +160,7 @@ public final class DataflowChecker {
         continue; // no write before it: P2's finding, or a race P1 reports
       }
       Instance w = last.instance();
-      Op.LdsAccess wop = (Op.LdsAccess) w.op();
-      Fragment wf = fragment(w, wop.tile());
+      Fragment wf = fragment(w);
       long wRow = wf.rowStart() + row - access(last).bytes().from() / rowBytes;
       long needRow = expects.rowStart() + row - firstRow;
       if (wf.tensor().equals(expects.tensor())
@@ -230,10 +232,8 @@ public final class DataflowChecker {
     Set<Long> tiles = new TreeSet<>();
     for (List<Instance> wave : hb.execution().waves()) {
       for (Instance i : wave) {
-        if (i.op() instanceof Op.G2s g) {
-          tiles.add(fragment(i, g.tile()).kTile());
-        } else if (i.op() instanceof Op.GLoad g) {
-          tiles.add(fragment(i, g.tile()).kTile());
+        if (i.op() instanceof Op.G2s || i.op() instanceof Op.GLoad) {
+          tiles.add(fragment(i).kTile());
         }
       }
     }
@@ -313,7 +313,7 @@ public final class DataflowChecker {
                   + "'s program"));
       return null;
     }
-    Fragment got = fragment(def, ((def.op() instanceof Op.DsRead r) ? r.tile() : gloadTag(def)));
+    Fragment got = fragment(def);
     if (!uses.landsBefore(def, mfma)) {
       Event.OpEvent acc = hb.accessOf(def).orElseThrow();
       String counter = Counter.of(def.op()).map(Counter::id).orElse("lgkmcnt");
@@ -383,10 +383,6 @@ public final class DataflowChecker {
     return rows.isEmpty()
         ? "tile " + tensor + " k=" + tile + " kc" + m.kChunk()
         : new Fragment(tensor, tile, rows.getAsLong(), 16, m.kChunk()).describe();
-  }
-
-  private static TileTag gloadTag(Instance def) {
-    return ((Op.GLoad) def.op()).tile();
   }
 
   private void mixed(

@@ -26,7 +26,6 @@ public final class Z3Session implements AutoCloseable {
   private IntExpr[] time = new IntExpr[0];
   private List<String> names = List.of();
   private long solverNanos;
-  private int goals;
   private TimingProblem loaded;
 
   public Z3Session(Duration timeout) {
@@ -53,7 +52,10 @@ public final class Z3Session implements AutoCloseable {
     return Duration.ofNanos(solverNanos);
   }
 
-  /** Replaces the loaded problem (nothing to do when it is already loaded). */
+  /**
+   * Replaces the loaded problem; nothing to do when it is already loaded (the witnesses of one trip
+   * count in the unordered mode share the whole problem).
+   */
   public void load(TimingProblem problem) {
     if (problem == loaded) {
       return;
@@ -152,24 +154,23 @@ public final class Z3Session implements AutoCloseable {
     return time[i];
   }
 
-  /**
-   * Checks the loaded problem with {@code goal} under a fresh assumption literal rather than
-   * push/pop: a push makes Z3 internalise every pending assertion of the problem again, which was
-   * most of the solver time; an implication guarded by an unused literal constrains nothing.
-   */
   private SolverOutcome check(BoolExpr... goal) {
     long start = System.nanoTime();
-    BoolExpr guard = context.mkBoolConst("goal_" + goals++);
-    solver.add(new BoolExpr[] {context.mkImplies(guard, context.mkAnd(goal))});
-    Status status = solver.check(guard);
-    solverNanos += System.nanoTime() - start;
-    switch (status) {
-      case UNSATISFIABLE:
-        return new SolverOutcome.Unsat();
-      case UNKNOWN:
-        return new SolverOutcome.Unknown(solver.getReasonUnknown());
-      default:
-        return new SolverOutcome.Sat(decode(solver.getModel()));
+    solver.push();
+    try {
+      solver.add(goal);
+      Status status = solver.check();
+      solverNanos += System.nanoTime() - start;
+      switch (status) {
+        case UNSATISFIABLE:
+          return new SolverOutcome.Unsat();
+        case UNKNOWN:
+          return new SolverOutcome.Unknown(solver.getReasonUnknown());
+        default:
+          return new SolverOutcome.Sat(decode(solver.getModel()));
+      }
+    } finally {
+      solver.pop();
     }
   }
 

@@ -1,6 +1,7 @@
 package io.pipeverify.verifier.smt;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
@@ -73,6 +74,7 @@ class TimingProblemSliceProperties {
     assertEquals(
         List.of(new TimingProblem.Order(1, 2), new TimingProblem.Order(2, 3)),
         p.slice(extra).before());
+    assertFalse(sat(p.slice(extra), extra), "the slice keeps the contradiction");
     assertEquals(List.of(), p.slice(List.of(new TimingProblem.Order(1, 3))).before());
   }
 }
