@@ -25,9 +25,7 @@ import io.pipeverify.verifier.unroll.Instance;
 import io.pipeverify.verifier.unroll.Unroller;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.HashSet;
-import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -146,7 +144,7 @@ public final class Verifier {
     final Set<String> reported = new HashSet<>();
 
     /** Shapes of ordered pairs Z3 has proved (VerifyOptions.ProofMode.SHAPES). */
-    final Set<String> shapes = new HashSet<>();
+    final Set<RaceChecker.Shape> shapes = new HashSet<>();
 
     long events;
     long edges;
@@ -380,13 +378,8 @@ public final class Verifier {
      */
     private List<DataflowFinding> dataflowFindings(
         int t, RegisterUses uses, RaceChecker.Result result, int pending) {
-      Set<Instance> racy = Collections.newSetFromMap(new IdentityHashMap<>());
-      for (Finding f : result.findings()) {
-        racy.add(f.first());
-        f.second().ifPresent(racy::add);
-      }
       List<DataflowFinding> fresh = new ArrayList<>();
-      for (DataflowFinding f : DataflowChecker.check(uses, FragmentMap.of(schedule, t), racy)) {
+      for (DataflowFinding f : DataflowChecker.check(uses, FragmentMap.of(schedule, t), result)) {
         if (violations.size() + pending + fresh.size() < options.maxViolations()
             && reported.add(f.key())) {
           fresh.add(f);

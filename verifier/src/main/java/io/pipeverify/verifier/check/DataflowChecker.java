@@ -25,7 +25,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
@@ -57,27 +56,29 @@ public final class DataflowChecker {
   private final Schedule schedule;
   private final FragmentMap map;
   private final InstanceText text;
+  private final RaceChecker.Result races;
   private final Set<Instance> racy;
   private final Map<String, DataflowFinding> findings = new LinkedHashMap<>();
   private final Map<Long, Map<String, Long>> envs = new HashMap<>();
   private final Map<Instance, Fragment> fragments = new IdentityHashMap<>();
 
-  private DataflowChecker(RegisterUses uses, FragmentMap map, Set<Instance> racy) {
+  private DataflowChecker(RegisterUses uses, FragmentMap map, RaceChecker.Result races) {
     this.uses = uses;
     this.hb = uses.hb();
     this.schedule = hb.execution().schedule();
     this.map = map;
     this.text = new InstanceText(schedule);
-    this.racy = racy;
+    this.races = races;
+    this.racy = races.racy();
   }
 
   /**
    * The P3, P4 and P5 findings of one execution, P3 first, each in program position order. {@code
-   * racy} holds the instances of the execution's P1/P2 findings (an identity set).
+   * races} is the execution's P1/P2 check, whose accesses by slot P3 reuses.
    */
   public static List<DataflowFinding> check(
-      RegisterUses uses, FragmentMap map, Set<Instance> racy) {
-    DataflowChecker c = new DataflowChecker(uses, map, racy);
+      RegisterUses uses, FragmentMap map, RaceChecker.Result races) {
+    DataflowChecker c = new DataflowChecker(uses, map, races);
     c.wrongVersions();
     c.registersAndCoverage();
     return List.copyOf(c.findings.values());
@@ -122,39 +123,35 @@ public final class DataflowChecker {
   // ---------------------------------------------------------------- P3
 
   private void wrongVersions() {
-    Map<String, List<Event.OpEvent>> writes = new TreeMap<>();
-    for (Event.OpEvent e : hb.accessEvents()) {
-      Access a = access(e);
-      if (a.write()) {
-        writes.computeIfAbsent(a.buffer() + "#" + a.slot(), x -> new ArrayList<>()).add(e);
-      }
+    Map<String, Integer> rowBytes = new HashMap<>();
+    for (LdsBuffer b : schedule.buffers()) {
+      rowBytes.put(b.name(), b.rowBytes());
     }
-    Map<String, OverlapIndex> writers = new HashMap<>();
-    writes.forEach((slot, list) -> writers.put(slot, new OverlapIndex(list)));
     for (Event.OpEvent r : hb.accessEvents()) {
       Access ra = access(r);
       if (ra.write() || racy.contains(r.instance()) || !(r.instance().op() instanceof Op.DsRead)) {
         continue;
       }
-      OverlapIndex slot = writers.get(ra.buffer() + "#" + ra.slot());
       List<Event.OpEvent> before = new ArrayList<>();
-      for (Event.OpEvent w :
-          slot == null ? List.<Event.OpEvent>of() : slot.overlapping(ra.bytes())) {
+      for (Event.OpEvent w : races.accesses().writesOverlapping(r)) {
         if (hb.before(w, r)) {
           before.add(w);
         }
       }
-      checkRead(r, before);
+      checkRead(r, before, rowBytes.getOrDefault(ra.buffer(), 1));
     }
   }
 
-  private void checkRead(Event.OpEvent r, List<Event.OpEvent> before) {
+  private void checkRead(Event.OpEvent r, List<Event.OpEvent> before, int rowBytes) {
     Access ra = access(r);
-    int rowBytes = schedule.buffer(ra.buffer()).map(LdsBuffer::rowBytes).orElse(1);
     Fragment expects = fragment(r.instance());
     long firstRow = ra.bytes().from() / rowBytes;
     long endRow = (ra.bytes().to() + rowBytes - 1) / rowBytes;
-    for (long row = firstRow; row < endRow; row++) {
+    // Rows up to the next one where some write starts or stops overlapping see the same writes,
+    // so they have the same last writer, and its row and the row the read expects advance
+    // together: one check per such run of rows decides all of them.
+    for (long row = firstRow, next; row < endRow; row = next) {
+      next = nextChange(before, row, endRow, rowBytes);
       Event.OpEvent last = lastWriter(before, row * rowBytes, (row + 1) * rowBytes);
       if (last == null) {
         continue; // no write before it: P2's finding, or a race P1 reports
@@ -201,6 +198,26 @@ public final class DataflowChecker {
     }
   }
 
+  /**
+   * The first row after {@code row} (at most {@code endRow}) where one of {@code writes} starts or
+   * stops overlapping the row: write [from, to) overlaps the rows from {@code from / rowBytes} up
+   * to {@code ceil(to / rowBytes)}.
+   */
+  private static long nextChange(List<Event.OpEvent> writes, long row, long endRow, int rowBytes) {
+    long next = endRow;
+    for (Event.OpEvent w : writes) {
+      long enters = access(w).bytes().from() / rowBytes;
+      long leaves = (access(w).bytes().to() + rowBytes - 1) / rowBytes;
+      if (enters > row) {
+        next = Math.min(next, enters);
+      }
+      if (leaves > row) {
+        next = Math.min(next, leaves);
+      }
+    }
+    return next;
+  }
+
   /** The write among {@code before} overlapping [from, to) that all others happen before. */
   private Event.OpEvent lastWriter(List<Event.OpEvent> before, long from, long to) {
     // Under a total order the running maximum is the last write; then check it is one. (No list
@@ -240,7 +257,7 @@ public final class DataflowChecker {
     for (List<Instance> wave : hb.execution().waves()) {
       Map<String, Instance> lastDef = new HashMap<>();
       Map<Product, List<Instance>> products = new LinkedHashMap<>();
-      Map<String, Instance> byLabel = new HashMap<>();
+      Map<Label, Instance> byLabel = new HashMap<>();
       Set<Integer> is = new TreeSet<>();
       Set<Integer> js = new TreeSet<>();
       List<Instance> mfmas = new ArrayList<>();
@@ -254,7 +271,7 @@ public final class DataflowChecker {
           is.add(m.i());
           js.add(m.j());
           long tile = m.kTile().eval(env(inst));
-          byLabel.putIfAbsent(label(m.i(), m.j(), m.kChunk(), tile), inst);
+          byLabel.putIfAbsent(new Label(m.i(), m.j(), m.kChunk(), tile), inst);
           Instance defA = lastDef.get(m.a());
           Instance defB = lastDef.get(m.b());
           Fragment a = operand(inst, m, "A", m.a(), m.i(), tile, defA);
@@ -278,9 +295,8 @@ public final class DataflowChecker {
     }
   }
 
-  private static String label(int i, int j, int kc, long tile) {
-    return i + "," + j + "," + kc + "," + tile;
-  }
+  /** The product an mfma is labelled with: output fragment (i, j), k-chunk and K tile. */
+  private record Label(int i, int j, int kChunk, long tile) {}
 
   /** Checks one operand of an mfma (P4); returns what the register holds, or null if unknown. */
   private Fragment operand(
@@ -419,13 +435,29 @@ public final class DataflowChecker {
                 + ")"));
   }
 
+  private static String product(int i, int j, int kc, long tile) {
+    return "product (i="
+        + i
+        + ", j="
+        + j
+        + ", kc"
+        + kc
+        + ") of K tile "
+        + tile
+        + " of output fragment C["
+        + i
+        + "]["
+        + j
+        + "]";
+  }
+
   private void coverage(
       Instance anyMfma,
       Set<Long> tiles,
       Set<Integer> is,
       Set<Integer> js,
       Map<Product, List<Instance>> products,
-      Map<String, Instance> byLabel) {
+      Map<Label, Instance> byLabel) {
     int wave = anyMfma.wave();
     int kChunks = schedule.gemm().kChunks();
     for (long t : tiles) {
@@ -433,22 +465,8 @@ public final class DataflowChecker {
         for (int i : is) {
           for (int j : js) {
             List<Instance> done = products.getOrDefault(new Product(i, j, t, t, kc, kc), List.of());
-            String what =
-                "product (i="
-                    + i
-                    + ", j="
-                    + j
-                    + ", kc"
-                    + kc
-                    + ") of K tile "
-                    + t
-                    + " of output fragment C["
-                    + i
-                    + "]["
-                    + j
-                    + "]";
             if (done.isEmpty()) {
-              Instance meant = byLabel.get(label(i, j, kc, t));
+              Instance meant = byLabel.get(new Label(i, j, kc, t));
               Instance named = meant == null ? anyMfma : meant;
               add(
                   new DataflowFinding(
@@ -459,7 +477,10 @@ public final class DataflowChecker {
                       List.of(),
                       List.of(uses.useOf(named).id()),
                       "P5|missing|" + (meant == null ? "unlabelled" : stageKey(meant)),
-                      "P5 MISSING_PRODUCT: wave " + wave + " never computes the " + what,
+                      "P5 MISSING_PRODUCT: wave "
+                          + wave
+                          + " never computes the "
+                          + product(i, j, kc, t),
                       meant == null
                           ? "no mfma of wave " + wave + " is labelled with it"
                           : "the mfma meant for it, "
@@ -478,7 +499,7 @@ public final class DataflowChecker {
                       "P5 DUPLICATE_PRODUCT: wave "
                           + wave
                           + " accumulates the "
-                          + what
+                          + product(i, j, kc, t)
                           + " "
                           + done.size()
                           + " times",

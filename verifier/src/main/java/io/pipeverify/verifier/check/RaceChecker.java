@@ -10,12 +10,14 @@ import io.pipeverify.verifier.smt.TimingProblem;
 import io.pipeverify.verifier.unroll.Access;
 import io.pipeverify.verifier.unroll.Instance;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.TreeMap;
+import java.util.Set;
 import java.util.TreeSet;
 
 /**
@@ -26,17 +28,38 @@ import java.util.TreeSet;
 public final class RaceChecker {
 
   /**
-   * An ordered conflicting pair that Z3 must prove ordered, with its shape: the stages of both ops,
-   * whether they are in one wave, and their iteration distance. Pairs of one shape are proved by
-   * the same happens-before argument, shifted.
+   * An ordered conflicting pair that Z3 must prove ordered, with its shape. Pairs of one shape are
+   * proved by the same happens-before argument, shifted.
    */
-  public record Obligation(TimingProblem.Order order, String shape) {}
+  public record Obligation(TimingProblem.Order order, Shape shape) {}
 
-  /** Ordered conflicting pairs (Z3 proves their order) and the races and P2 findings. */
-  public record Result(List<Obligation> obligations, List<Finding> findings, long pairs) {
+  /**
+   * The stages of both ops of a pair ({@code first}, {@code second}: section, stage or position,
+   * kind, buffer), whether they are in one wave, and where they are in the loop: for two loop ops
+   * their iteration distance ({@code firstIteration} 0), otherwise both iterations.
+   */
+  public record Shape(
+      String first, String second, boolean sameWave, int firstIteration, int secondIteration) {}
+
+  /**
+   * Ordered conflicting pairs (Z3 proves their order), the races and P2 findings, and the accesses
+   * grouped by slot, which the data-flow checks reuse.
+   */
+  public record Result(
+      List<Obligation> obligations, List<Finding> findings, long pairs, SlotAccesses accesses) {
     public Result {
       obligations = List.copyOf(obligations);
       findings = List.copyOf(findings);
+    }
+
+    /** The instances of the findings (an identity set): their reads have no unique last writer. */
+    public Set<Instance> racy() {
+      Set<Instance> racy = Collections.newSetFromMap(new IdentityHashMap<>());
+      for (Finding f : findings) {
+        racy.add(f.first());
+        f.second().ifPresent(racy::add);
+      }
+      return racy;
     }
   }
 
@@ -49,17 +72,12 @@ public final class RaceChecker {
   private RaceChecker() {}
 
   public static Result check(HappensBefore hb) {
-    Map<String, List<Event.OpEvent>> groups = new TreeMap<>();
-    for (Event.OpEvent e : hb.accessEvents()) {
-      Access a = e.instance().access().orElseThrow();
-      groups.computeIfAbsent(a.buffer() + "#" + a.slot(), x -> new ArrayList<>()).add(e);
-    }
+    SlotAccesses accesses = SlotAccesses.of(hb);
     List<Obligation> obligations = new ArrayList<>();
     Map<Event, String> keys = new HashMap<>();
     List<Finding> findings = new ArrayList<>();
     long pairs = 0;
-    for (List<Event.OpEvent> unsorted : groups.values()) {
-      OverlapIndex index = new OverlapIndex(unsorted);
+    for (OverlapIndex index : accesses.slots()) {
       List<Event.OpEvent> group = index.sorted();
       for (int i = 0; i < group.size(); i++) {
         Event.OpEvent a = group.get(i);
@@ -84,29 +102,27 @@ public final class RaceChecker {
           }
         }
       }
-      uninitialisedReads(hb, index, findings);
+      uninitialisedReads(hb, accesses, index, findings);
     }
     findings.sort(
         Comparator.comparing((Finding f) -> f.property())
             .thenComparing(Finding::first, PROGRAM_POSITION)
             .thenComparing(f -> f.second().orElse(f.first()), PROGRAM_POSITION));
-    return new Result(obligations, findings, pairs);
+    return new Result(obligations, findings, pairs, accesses);
   }
 
   private static Obligation obligation(
       Event.OpEvent first, Event.OpEvent second, Map<Event, String> keys) {
     Instance a = first.instance();
     Instance b = second.instance();
-    String shape =
-        keys.computeIfAbsent(first, e -> key(a))
-            + "|"
-            + keys.computeIfAbsent(second, e -> key(b))
-            + "|"
-            + (a.wave() == b.wave() ? "same" : "cross")
-            + "|"
-            + (a.section() == Section.LOOP && b.section() == Section.LOOP
-                ? b.iteration() - a.iteration()
-                : a.iteration() + "," + b.iteration());
+    boolean loop = a.section() == Section.LOOP && b.section() == Section.LOOP;
+    Shape shape =
+        new Shape(
+            keys.computeIfAbsent(first, e -> key(a)),
+            keys.computeIfAbsent(second, e -> key(b)),
+            a.wave() == b.wave(),
+            loop ? 0 : a.iteration(),
+            loop ? b.iteration() - a.iteration() : b.iteration());
     return new Obligation(new TimingProblem.Order(first.id(), second.id()), shape);
   }
 
@@ -227,22 +243,19 @@ public final class RaceChecker {
 
   /** P2: a read with a byte that no HB-preceding write covers; reports the first such byte. */
   private static void uninitialisedReads(
-      HappensBefore hb, OverlapIndex index, List<Finding> findings) {
+      HappensBefore hb, SlotAccesses accesses, OverlapIndex index, List<Finding> findings) {
     for (Event.OpEvent r : index.sorted()) {
       Access read = access(r);
       if (read.write()) {
         continue;
       }
+      List<Event.OpEvent> writeEvents = accesses.writesOverlapping(r);
       List<Access> writes = new ArrayList<>();
       List<Access> before = new ArrayList<>();
-      List<Event.OpEvent> writeEvents = new ArrayList<>();
-      for (Event.OpEvent w : index.overlapping(read.bytes())) {
-        if (access(w).write()) {
-          writes.add(access(w));
-          writeEvents.add(w);
-          if (hb.before(w, r)) {
-            before.add(access(w));
-          }
+      for (Event.OpEvent w : writeEvents) {
+        writes.add(access(w));
+        if (hb.before(w, r)) {
+          before.add(access(w));
         }
       }
       if (covered(before, read.bytes())) {

@@ -25,10 +25,8 @@ import io.pipeverify.verifier.smt.Z3Session;
 import io.pipeverify.verifier.unroll.Instance;
 import io.pipeverify.verifier.unroll.Unroller;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.EnumSet;
 import java.util.HashMap;
-import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -75,15 +73,11 @@ public final class Replayer implements AutoCloseable {
               HappensBefore.of(Unroller.unroll(schedule, t, report.options().counters()));
           RegisterUses uses = RegisterUses.of(hb);
           TimingProblem extended = uses.extend(TimingEncoder.encode(hb));
-          List<Finding> findings = RaceChecker.check(hb).findings();
-          Set<Instance> racy = Collections.newSetFromMap(new IdentityHashMap<>());
-          for (Finding f : findings) {
-            racy.add(f.first());
-            f.second().ifPresent(racy::add);
-          }
+          RaceChecker.Result races = RaceChecker.check(hb);
           List<DataflowFinding> dataflow =
-              DataflowChecker.check(uses, FragmentMap.of(schedule, t), racy);
-          return new Context(hb, uses, extended, findings, dataflow, new InstanceText(schedule, t));
+              DataflowChecker.check(uses, FragmentMap.of(schedule, t), races);
+          return new Context(
+              hb, uses, extended, races.findings(), dataflow, new InstanceText(schedule, t));
         });
   }
 

@@ -1,0 +1,74 @@
+package io.pipeverify.verifier.check;
+
+import io.pipeverify.verifier.hb.Event;
+import io.pipeverify.verifier.hb.HappensBefore;
+import io.pipeverify.verifier.unroll.Access;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The LDS accesses of one execution grouped by buffer slot, and for every read the writes that
+ * overlap its bytes. P1/P2 ({@link RaceChecker}) and P3 ({@link DataflowChecker}) both need them;
+ * built once per execution, they are not searched twice.
+ */
+public final class SlotAccesses {
+  private final Collection<OverlapIndex> slots;
+
+  /** By event id: the writes overlapping a read, by first byte, then id; null for other events. */
+  private final List<List<Event.OpEvent>> writesOverlapping;
+
+  private SlotAccesses(Collection<OverlapIndex> slots, List<List<Event.OpEvent>> overlapping) {
+    this.slots = slots;
+    this.writesOverlapping = overlapping;
+  }
+
+  public static SlotAccesses of(HappensBefore hb) {
+    Map<String, List<Event.OpEvent>> groups = new TreeMap<>();
+    for (Event.OpEvent e : hb.accessEvents()) {
+      Access a = access(e);
+      groups.computeIfAbsent(a.buffer() + "#" + a.slot(), x -> new ArrayList<>()).add(e);
+    }
+    List<OverlapIndex> slots = new ArrayList<>();
+    List<List<Event.OpEvent>> overlapping =
+        new ArrayList<>(Collections.nCopies(hb.events().size(), null));
+    for (List<Event.OpEvent> group : groups.values()) {
+      OverlapIndex index = new OverlapIndex(group);
+      slots.add(index);
+      for (Event.OpEvent r : group) {
+        if (access(r).write()) {
+          continue;
+        }
+        List<Event.OpEvent> writes = new ArrayList<>();
+        for (Event.OpEvent w : index.overlapping(access(r).bytes())) {
+          if (access(w).write()) {
+            writes.add(w);
+          }
+        }
+        overlapping.set(r.id(), writes);
+      }
+    }
+    return new SlotAccesses(Collections.unmodifiableList(slots), overlapping);
+  }
+
+  /** One index per buffer slot, in the order of the slots' names. */
+  Collection<OverlapIndex> slots() {
+    return slots;
+  }
+
+  /** The writes of the read's buffer slot that overlap its bytes, by first byte, then id. */
+  List<Event.OpEvent> writesOverlapping(Event.OpEvent read) {
+    List<Event.OpEvent> writes = writesOverlapping.get(read.id());
+    if (writes == null) {
+      throw new IllegalArgumentException(read.name() + " is not a read of this execution");
+    }
+    return writes;
+  }
+
+  private static Access access(Event.OpEvent e) {
+    return e.instance().access().orElseThrow();
+  }
+}
