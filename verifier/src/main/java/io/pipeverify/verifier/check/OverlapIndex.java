@@ -17,9 +17,11 @@ final class OverlapIndex {
   private final long maxLength;
 
   OverlapIndex(List<Event.OpEvent> events) {
-    sorted = new ArrayList<>(events);
-    sorted.sort(
-        Comparator.comparingLong((Event.OpEvent e) -> bytes(e).from()).thenComparingInt(Event::id));
+    this(sortedCopy(events));
+  }
+
+  private OverlapIndex(ArrayList<Event.OpEvent> sorted) {
+    this.sorted = sorted;
     from = new long[sorted.size()];
     long longest = 0;
     for (int i = 0; i < from.length; i++) {
@@ -27,6 +29,24 @@ final class OverlapIndex {
       longest = Math.max(longest, bytes(sorted.get(i)).size());
     }
     maxLength = longest;
+  }
+
+  private static ArrayList<Event.OpEvent> sortedCopy(List<Event.OpEvent> events) {
+    ArrayList<Event.OpEvent> sorted = new ArrayList<>(events);
+    sorted.sort(
+        Comparator.comparingLong((Event.OpEvent e) -> bytes(e).from()).thenComparingInt(Event::id));
+    return sorted;
+  }
+
+  /** The index of the write events among these (already sorted, so not sorted again). */
+  OverlapIndex writes() {
+    ArrayList<Event.OpEvent> writes = new ArrayList<>();
+    for (Event.OpEvent e : sorted) {
+      if (e.instance().access().orElseThrow().write()) {
+        writes.add(e);
+      }
+    }
+    return new OverlapIndex(writes);
   }
 
   /** The events sorted by first byte, then id. */

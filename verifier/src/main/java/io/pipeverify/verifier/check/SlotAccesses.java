@@ -37,18 +37,12 @@ public final class SlotAccesses {
         new ArrayList<>(Collections.nCopies(hb.events().size(), null));
     for (List<Event.OpEvent> group : groups.values()) {
       OverlapIndex index = new OverlapIndex(group);
+      OverlapIndex writes = index.writes();
       slots.add(index);
       for (Event.OpEvent r : group) {
-        if (access(r).write()) {
-          continue;
+        if (!access(r).write()) {
+          overlapping.set(r.id(), writes.overlapping(access(r).bytes()));
         }
-        List<Event.OpEvent> writes = new ArrayList<>();
-        for (Event.OpEvent w : index.overlapping(access(r).bytes())) {
-          if (access(w).write()) {
-            writes.add(w);
-          }
-        }
-        overlapping.set(r.id(), writes);
       }
     }
     return new SlotAccesses(Collections.unmodifiableList(slots), overlapping);

@@ -179,10 +179,9 @@ public final class HappensBefore {
     return e;
   }
 
+  /** Adds the edge unless the two events already have one (the graph is simple: it says no). */
   private void edge(Event from, Event to, EdgeKind kind) {
-    if (!graph.containsEdge(from, to)) {
-      graph.addEdge(from, to, new GraphEdge(kind, to));
-    }
+    graph.addEdge(from, to, new GraphEdge(kind, to));
   }
 
   private void build() {
