@@ -26,8 +26,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Regenerates the {@code counterexamples/} corpus and fails on any difference from the files in the
- * repository. Update it on purpose with {@code mvn -B -o -pl codegen test -Dtest=CorpusTest
- * -Dpipeverify.updateCorpus=true} (docs/replay.md); the prose of each case is {@link CorpusCases}.
+ * repository. Update it on purpose with {@code mvn -B -o -pl model,verifier,codegen verify
+ * -Dtest=CorpusTest -Dsurefire.failIfNoSpecifiedTests=false -Dpipeverify.updateCorpus=true}
+ * (docs/replay.md); the prose of each case is {@link CorpusCases}.
  */
 class CorpusTest {
   static final Path CORPUS = Path.of("..", "counterexamples");
