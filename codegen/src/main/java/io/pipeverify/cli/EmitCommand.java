@@ -48,7 +48,7 @@ import picocli.CommandLine.Option;
 final class EmitCommand implements Callable<Integer> {
   private final Console console;
 
-  @Mixin ScheduleSource source;
+  @Mixin ScheduleSource.One source;
 
   @Option(
       names = "--out",

@@ -23,8 +23,9 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     versionProvider = VersionProvider.class,
     description = {
-      "Proves AMD GPU pipeline schedules free of LDS races for every trip count with Z3, or prints"
-          + " a counterexample trace.",
+      "Proves AMD GPU pipeline schedules free of LDS races, uninitialised reads, wrong data in"
+          + " registers, barrier mismatches and unencodable waits (P1-P7) for every trip count,"
+          + " or prints a counterexample trace.",
       "Without a command: verify every built-in transform at its defaults and print a table."
     },
     footer = {

@@ -34,7 +34,7 @@ final class ReplayCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
 
-  @Mixin ScheduleSource source;
+  @Mixin ScheduleSource.One source;
 
   @Option(
       names = "--trip-count",

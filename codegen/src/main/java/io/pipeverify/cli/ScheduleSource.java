@@ -33,23 +33,15 @@ import picocli.CommandLine.Spec;
 
 /**
  * Where a command's schedule comes from: {@code FILE}, {@code -} (stdin, named {@code <stdin>} in
- * diagnostics) or {@code --builtin NAME} with {@code --opt key=value} knobs. Shared by {@code show}
- * and {@code verify}.
+ * diagnostics) or {@code --builtin NAME} with {@code --opt key=value} knobs. {@link One} for show,
+ * emit and replay, {@link Many} for verify and explain; they differ only in the FILE parameter.
  */
-final class ScheduleSource {
+abstract class ScheduleSource {
   /** The name stdin has in diagnostics and origins. */
   static final String STDIN = "<stdin>";
 
   @Spec(Spec.Target.MIXEE)
   CommandSpec spec;
-
-  @Parameters(
-      arity = "0..*",
-      paramLabel = "FILE",
-      description =
-          "A pipeverify-schedule/1 JSON file (docs/format.md), or - for stdin. verify and explain"
-              + " take several files and directories (searched for *.json).")
-  List<String> files = new ArrayList<>();
 
   /** The one file or {@code -} given, or null; set by {@link #checkUsage}. */
   String file;
@@ -66,14 +58,16 @@ final class ScheduleSource {
       description = "A knob of the --builtin transform; repeatable.")
   List<String> opts = new ArrayList<>();
 
+  /** The FILE arguments as given. */
+  abstract List<String> files();
+
+  /** Whether several files and directories are allowed. */
+  abstract boolean many();
+
   /** Checks the combination of arguments; a usage error (exit 2) if it is not one source. */
   void checkUsage() {
-    checkUsage(false);
-  }
-
-  /** As {@link #checkUsage()}; {@code many} allows several files and directories. */
-  void checkUsage(boolean many) {
-    if (!many && files.size() > 1) {
+    List<String> files = files();
+    if (!many() && files.size() > 1) {
       throw new ParameterException(
           spec.commandLine(),
           "give one FILE, not " + files.size() + ": " + String.join(" ", files));
@@ -178,7 +172,7 @@ final class ScheduleSource {
    */
   List<String> inputs() throws InputException {
     List<String> out = new ArrayList<>();
-    for (String f : files) {
+    for (String f : files()) {
       Path p;
       try {
         p = Path.of(f);
@@ -239,5 +233,49 @@ final class ScheduleSource {
     }
     String message = e.getMessage();
     return message == null || message.isBlank() ? e.getClass().getSimpleName() : message;
+  }
+
+  /**
+   * One schedule. The parameter still collects every FILE so that two give the usage error "give
+   * one FILE, not 2" rather than picocli's "unmatched argument"; the label says what is accepted.
+   */
+  static final class One extends ScheduleSource {
+    @Parameters(
+        arity = "0..*",
+        paramLabel = "[FILE]",
+        hideParamSyntax = true,
+        description = "A pipeverify-schedule/1 JSON file (docs/format.md), or - for stdin.")
+    List<String> files = new ArrayList<>();
+
+    @Override
+    List<String> files() {
+      return files;
+    }
+
+    @Override
+    boolean many() {
+      return false;
+    }
+  }
+
+  /** Several schedules: files, directories and {@code -}. */
+  static final class Many extends ScheduleSource {
+    @Parameters(
+        arity = "0..*",
+        paramLabel = "FILE",
+        description =
+            "pipeverify-schedule/1 JSON files (docs/format.md) and directories (searched"
+                + " recursively for *.json), or - for stdin.")
+    List<String> files = new ArrayList<>();
+
+    @Override
+    List<String> files() {
+      return files;
+    }
+
+    @Override
+    boolean many() {
+      return true;
+    }
   }
 }

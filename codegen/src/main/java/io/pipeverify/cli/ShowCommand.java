@@ -20,7 +20,7 @@ import picocli.CommandLine.Option;
 final class ShowCommand implements Callable<Integer> {
   private final Console console;
 
-  @Mixin ScheduleSource source;
+  @Mixin ScheduleSource.One source;
 
   @Option(
       names = "--format",

@@ -48,8 +48,10 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     versionProvider = VersionProvider.class,
     description = {
-      "Prove a schedule free of LDS races (P1), uninitialised reads (P2), barrier mismatches (P6)"
-          + " and unencodable waits (P7) for every trip count, or print a counterexample.",
+      "Prove a schedule free of LDS races (P1), uninitialised reads (P2), wrong tile versions"
+          + " (P3), register hazards and wrong fragments (P4), contraction mistakes (P5), barrier"
+          + " mismatches (P6) and unencodable waits (P7) for every trip count, or print a"
+          + " counterexample.",
       "Exit codes: 0 verified, 1 violated, 2 bad input or usage, 3 inconclusive, 4 internal"
           + " error."
     })
@@ -58,7 +60,7 @@ class VerifyCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
 
-  @Mixin ScheduleSource source;
+  @Mixin ScheduleSource.Many source;
 
   @Option(
       names = "--target",
@@ -131,7 +133,7 @@ class VerifyCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws InputException {
-    source.checkUsage(true);
+    source.checkUsage();
     checkOptions();
     List<ReportFormat> chosen = formats.isEmpty() ? List.of(ReportFormat.TEXT) : formats;
     if (out == null && chosen.size() > 1) {
@@ -151,7 +153,7 @@ class VerifyCommand implements Callable<Integer> {
     } else {
       List<String> inputs = source.inputs();
       if (inputs.isEmpty()) {
-        throw new InputException("pipeverify: no *.json schedule files in " + source.files);
+        throw new InputException("pipeverify: no *.json schedule files in " + source.files());
       }
       boolean batch = inputs.size() > 1;
       int i = 0;

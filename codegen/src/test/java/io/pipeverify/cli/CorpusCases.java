@@ -8,6 +8,11 @@ import java.util.Map;
 final class CorpusCases {
   private CorpusCases() {}
 
+  /**
+   * One case. {@code fixKnobs} are the knob values of a violated case's minimal fix ({@code fix}
+   * says them in prose), empty for a verified case: CorpusTest applies them and names the verified
+   * case the fixed schedule equals.
+   */
   record Case(
       String name,
       String transform,
@@ -15,7 +20,8 @@ final class CorpusCases {
       String expectedVerdict,
       String oneLine,
       String whatIsWrong,
-      String fix) {}
+      String fix,
+      Map<String, String> fixKnobs) {}
 
   private static Map<String, String> knobs(String... kv) {
     Map<String, String> m = new LinkedHashMap<>();
@@ -45,7 +51,8 @@ final class CorpusCases {
                   + " a fragment of the wrong K tile. Wrong values, but finite ones and in few"
                   + " outputs: this race alone does not explain note 000's 24% with NaN.",
               "`--opt lgkmDrainBeforeBarrier=true`: `s_waitcnt lgkmcnt(0)` right before the stage-3"
-                  + " `s_barrier` (case `cdna4-interleave-fixed`, verified)."),
+                  + " `s_barrier`.",
+              knobs(FIX, "true")),
           new Case(
               "cdna4-interleave-fixed",
               "cdna4-interleave",
@@ -55,7 +62,8 @@ final class CorpusCases {
               "Nothing: with every `ds_read` of the iteration retired before the barrier, no wave can"
                   + " start copying into a slot another wave still reads. P1-P7 hold for every trip"
                   + " count, and random legal orders replay to the reference GEMM.",
-              "(this is the fix of `cdna4-interleave`)"),
+              "(this is the fix of `cdna4-interleave`)",
+              knobs()),
           new Case(
               "cdna4-suspect1-kpack-swap",
               "cdna4-interleave",
@@ -71,7 +79,8 @@ final class CorpusCases {
                   + " swap can therefore not be the cause of a 24% NaN mismatch. (Swapping B as well,"
                   + " `s2rKpackSwapB=true`, is correct: P5 checks the products the fragments hold,"
                   + " not the MFMA labels.)",
-              "`s2rKpackSwapA=false`: read k-pack kp into `a{i}_kp{kp}`."),
+              "`s2rKpackSwapA=false`: read k-pack kp into `a{i}_kp{kp}`.",
+              knobs("s2rKpackSwapA", "false")),
           new Case(
               "cdna4-suspect2-jhalf-swap",
               "cdna4-interleave",
@@ -86,7 +95,8 @@ final class CorpusCases {
                   + " products are never computed (P5 MISSING_PRODUCT). Half of the outputs are"
                   + " NaN in the replay (registers start as NaN there; on hardware they hold"
                   + " whatever they held). That is a NaN symptom, but 50%, not 24%.",
-              "`mfmaJHalfSwap=false`: the MFMAs of a stage use the j part its ds_reads loaded."),
+              "`mfmaJHalfSwap=false`: the MFMAs of a stage use the j part its ds_reads loaded.",
+              knobs("mfmaJHalfSwap", "false")),
           new Case(
               "cdna4-suspect3-no-prologue-barrier",
               "cdna4-interleave",
@@ -98,7 +108,8 @@ final class CorpusCases {
                   + " copies of tile 0 only; stage 0 of k = 0 reads rows other waves copy (P1 RAW),"
                   + " possibly before any of them lands (P2). The replay reads NaN from never-written"
                   + " LDS rows.",
-              "`prologueBarrier=true` (the pass's documented prologue: `vmcnt(0)` + `s_barrier`)."),
+              "`prologueBarrier=true` (the pass's documented prologue: `vmcnt(0)` + `s_barrier`).",
+              knobs("prologueBarrier", "true")),
           new Case(
               "cdna4-suspect3-no-prologue-wait",
               "cdna4-interleave",
@@ -109,7 +120,8 @@ final class CorpusCases {
                   + " gfx950 `s_barrier` does not wait for outstanding copies, so tile 0's g2s may"
                   + " still be in flight when stage 0 reads it (P1 RAW; P2 when no copy of the rows"
                   + " is retired before the read). The replay reads NaN.",
-              "`prologueWait=true`: `vmcnt(0)` before the prologue's `s_barrier`."),
+              "`prologueWait=true`: `vmcnt(0)` before the prologue's `s_barrier`.",
+              knobs("prologueWait", "true")),
           new Case(
               "cdna4-suspect4-no-epilogue-wait",
               "cdna4-interleave",
@@ -122,7 +134,8 @@ final class CorpusCases {
                   + " before the epilogue's reads; nothing is outstanding when the epilogue starts."
                   + " The epilogue cannot cause the mismatch (as long as the loop's last stage keeps"
                   + " its wait and barrier).",
-              "none needed; `epilogueWait=true` (the default) is harmless."),
+              "none needed; `epilogueWait=true` (the default) is harmless.",
+              knobs()),
           new Case(
               "tilelang-pipelined",
               "tilelang-pipelined",
@@ -132,7 +145,8 @@ final class CorpusCases {
               "Nothing: TileLang's pipeline with `wait_group(N)` lowered by counting the g2s of each"
                   + " commit group and the end-of-iteration barrier. It is the fix of the two cases"
                   + " below.",
-              "(this is the fix of `tilelang-ops-per-group-16` and `tilelang-no-end-barrier`)"),
+              "(this is the fix of `tilelang-ops-per-group-16` and `tilelang-no-end-barrier`)",
+              knobs()),
           new Case(
               "tilelang-ops-per-group-16",
               "tilelang-pipelined",
@@ -143,7 +157,8 @@ final class CorpusCases {
                   + " g2s per wave: the wait lets the group the iteration is about to read stay in"
                   + " flight. The reads race with the copies (P1 RAW, P2) and, one iteration on, the"
                   + " copies race with each other (P1 WAW). The replay reads NaN.",
-              "`opsPerGroup=0` (count the ops: `vmcnt(8)`), i.e. case `tilelang-pipelined`."),
+              "`opsPerGroup=0` (count the ops: `vmcnt(8)`).",
+              knobs("opsPerGroup", "0")),
           new Case(
               "tilelang-no-end-barrier",
               "tilelang-pipelined",
@@ -154,7 +169,8 @@ final class CorpusCases {
                   + " tile k+1 (iteration k) into slot (k+1)%2 can land before a slow wave's ds_read"
                   + " of tile k-1 from the same slot finished (P1 WAR). The replay multiplies a"
                   + " fragment of the wrong K tile: wrong values, no NaN.",
-              "`endOfIterationBarrier=true`, i.e. case `tilelang-pipelined`."),
+              "`endOfIterationBarrier=true`.",
+              knobs("endOfIterationBarrier", "true")),
           new Case(
               "hipkittens-2step",
               "hipkittens-2step",
@@ -165,8 +181,8 @@ final class CorpusCases {
                   + " with `vmcnt` for its own copies only, so reads of rows other waves copy race"
                   + " with those copies (P1 RAW, NaN in the replay), and copies into the slot being"
                   + " computed on race with other waves' reads of it (P1 WAR).",
-              "`prologueBarrier=true phaseBarriers=true waitBarrier=true` (case"
-                  + " `hipkittens-2step-barriers`, verified)."),
+              "`prologueBarrier=true phaseBarriers=true waitBarrier=true`.",
+              knobs("prologueBarrier", "true", "phaseBarriers", "true", "waitBarrier", "true")),
           new Case(
               "hipkittens-2step-barriers",
               "hipkittens-2step",
@@ -176,7 +192,8 @@ final class CorpusCases {
               "Nothing: an `s_barrier` after the prologue's wait, one between phases (every wave has"
                   + " finished reading a sub-tile before anyone refills it) and one after each"
                   + " `vmcnt(6)` (every wave's copies have landed before anyone reads them).",
-              "(this is the fix of `hipkittens-2step`)"));
+              "(this is the fix of `hipkittens-2step`)",
+              knobs()));
 
   static String index(List<String[]> rows) {
     StringBuilder sb = new StringBuilder("# counterexamples\n\n");

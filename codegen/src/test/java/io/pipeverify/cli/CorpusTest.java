@@ -1,12 +1,15 @@
 package io.pipeverify.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import io.pipeverify.model.Schedule;
 import io.pipeverify.model.format.ScheduleWriter;
 import io.pipeverify.model.interp.Outcome;
+import io.pipeverify.model.transform.KnobException;
 import io.pipeverify.model.transform.Transforms;
 import io.pipeverify.verifier.Verdict;
 import io.pipeverify.verifier.VerifyOptions;
@@ -18,16 +21,19 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
 /**
  * Regenerates the {@code counterexamples/} corpus and fails on any difference from the files in the
- * repository. Update it on purpose with {@code mvn -B -o -pl codegen test -Dtest=CorpusTest
- * -Dpipeverify.updateCorpus=true} (docs/replay.md); the prose of each case is {@link CorpusCases}.
+ * repository. Update it on purpose with {@code mvn -B -o -pl model,verifier,codegen verify
+ * -Dtest=CorpusTest -Dsurefire.failIfNoSpecifiedTests=false -Dpipeverify.updateCorpus=true}
+ * (docs/replay.md); the prose of each case is {@link CorpusCases}.
  */
 class CorpusTest {
   static final Path CORPUS = Path.of("..", "counterexamples");
@@ -38,8 +44,9 @@ class CorpusTest {
   void corpusIsUpToDate() throws Exception {
     Map<String, String> files = new TreeMap<>();
     List<String[]> index = new ArrayList<>();
+    Map<String, String> verified = verifiedCases();
     for (CorpusCases.Case c : CorpusCases.ALL) {
-      Schedule schedule = Transforms.byName(c.transform()).orElseThrow().generate(c.knobs());
+      Schedule schedule = generate(c, c.knobs());
       ReplaySession s = ReplaySession.run(schedule, VerifyOptions.defaults(), null, SEED, ORDERS);
       assertTrue(
           s.clean().isEmpty(),
@@ -61,7 +68,7 @@ class CorpusTest {
       files.put(dir + "report.txt", new TextReportRenderer(false).render(s.report()));
       files.put(dir + "replay.json", ReplayRenderer.json(s));
       files.put(dir + "replay.txt", ReplayRenderer.summary(s));
-      files.put(dir + "README.md", readme(c, s));
+      files.put(dir + "README.md", readme(c, s, fixedCase(c, verified)));
       index.add(row(c, s));
     }
     files.put("README.md", CorpusCases.index(index));
@@ -87,6 +94,44 @@ class CorpusTest {
     }
   }
 
+  private static Schedule generate(CorpusCases.Case c, Map<String, String> knobs)
+      throws KnobException {
+    return Transforms.byName(c.transform()).orElseThrow().generate(knobs);
+  }
+
+  /**
+   * The verified cases by their schedule file. Each case's verdict is asserted, so a case expected
+   * to verify does.
+   */
+  private static Map<String, String> verifiedCases() throws KnobException {
+    Map<String, String> byFile = new HashMap<>();
+    for (CorpusCases.Case c : CorpusCases.ALL) {
+      if (c.expectedVerdict().equals("verified")) {
+        byFile.put(ScheduleWriter.write(generate(c, c.knobs())), c.name());
+      }
+    }
+    return byFile;
+  }
+
+  /** The verified case that a violated case with its fix knobs applied is, by schedule file. */
+  private static Optional<String> fixedCase(CorpusCases.Case c, Map<String, String> verified)
+      throws KnobException {
+    if (c.expectedVerdict().equals("verified")) {
+      assertEquals(Map.of(), c.fixKnobs(), c.name() + ": a verified case needs no fix");
+      return Optional.empty();
+    }
+    assertFalse(c.fixKnobs().isEmpty(), c.name() + ": a violated case needs its fix knobs");
+    Map<String, String> knobs = new LinkedHashMap<>(c.knobs());
+    for (Map.Entry<String, String> k : c.fixKnobs().entrySet()) {
+      String kv = k.getKey() + "=" + k.getValue();
+      assertTrue(c.fix().contains(kv), c.name() + ": the fix's prose does not say " + kv);
+      knobs.put(k.getKey(), k.getValue());
+    }
+    String fixed = verified.get(ScheduleWriter.write(generate(c, knobs)));
+    assertNotNull(fixed, c.name() + ": its fix gives no verified case of the corpus");
+    return Optional.of(fixed);
+  }
+
   private static String[] row(CorpusCases.Case c, ReplaySession s) {
     String kind = "-";
     String pct;
@@ -104,7 +149,8 @@ class CorpusTest {
     return new String[] {c.name(), s.report().verdict().id(), kind, pct, c.oneLine()};
   }
 
-  private static String readme(CorpusCases.Case c, ReplaySession s) throws IOException {
+  private static String readme(CorpusCases.Case c, ReplaySession s, Optional<String> fixedCase)
+      throws IOException {
     StringBuilder sb = new StringBuilder();
     sb.append("# ").append(c.name()).append("\n\n");
     sb.append("Schedule: `")
@@ -125,6 +171,13 @@ class CorpusTest {
     }
     sb.append("\n\n## What is wrong\n\n").append(c.whatIsWrong()).append("\n\n");
     sb.append("## Minimal fix\n\n").append(c.fix()).append("\n\n");
+    fixedCase.ifPresent(
+        f ->
+            sb.append("With the fix the schedule is case [`")
+                .append(f)
+                .append("`](../")
+                .append(f)
+                .append("/README.md), which verifies.\n\n"));
     sb.append("## Replay\n\n```\n").append(ReplayRenderer.summary(s)).append("```\n\n");
     sb.append("Files: `schedule.json` (the schedule), `report.txt` / `report.json` (the verifier's")
         .append(" report, no timings), `replay.txt` / `replay.json` (the replay on data seed ")

@@ -1,6 +1,7 @@
 package io.pipeverify.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pipeverify.verifier.OpRef;
@@ -39,6 +40,40 @@ class MainTest {
             "--timeout-ms",
             "--no-timings")) {
       assertTrue(verify.out().contains(option), option);
+    }
+  }
+
+  /** show, emit and replay take one schedule, verify and explain several: the usage says which. */
+  @Test
+  void usageSaysHowManyFilesACommandTakes() {
+    for (String command : List.of("show", "emit", "replay")) {
+      String help = Cli.run(command, "--help").out();
+      assertTrue(help.contains(" [FILE]\n"), help);
+      assertFalse(help.contains("FILE..."), help);
+      // emit needs --out before it looks at its input; show and replay have no --out.
+      Cli.Result two =
+          command.equals("emit")
+              ? Cli.run(command, "a.json", "b.json", "--out", "unused")
+              : Cli.run(command, "a.json", "b.json");
+      assertEquals(2, two.code(), two.dump());
+      assertEquals(
+          "pipeverify: give one FILE, not 2: a.json b.json\n"
+              + "Try 'pipeverify "
+              + command
+              + " --help' for more information.\n",
+          two.err());
+    }
+    for (String command : List.of("verify", "explain")) {
+      String help = Cli.run(command, "--help").out();
+      assertTrue(help.contains(" [FILE...]\n"), help);
+    }
+  }
+
+  @Test
+  void verifyHelpNamesEveryProperty() {
+    String help = Cli.run("verify", "--help").out().replace("\n", " ");
+    for (String property : List.of("P1", "P2", "P3", "P4", "P5", "P6", "P7")) {
+      assertTrue(help.contains("(" + property + ")"), property);
     }
   }
 

@@ -2,7 +2,6 @@ package io.pipeverify.verifier.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -29,6 +28,7 @@ import java.io.ByteArrayInputStream;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -38,6 +38,7 @@ import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.w3c.dom.Document;
+import org.w3c.dom.Element;
 import org.w3c.dom.NodeList;
 
 /**
@@ -144,7 +145,10 @@ class CiReportsTest {
     String edited = ScheduleWriter.write(setprio.applyTo(generated));
     ScheduleResult after = verifyFile(edited, false);
     JsonNode r0 = JSON.readTree(sarif(after)).at("/runs/0/results/0");
-    assertNotEquals(87, r0.at("/locations/0/logicalLocations/0/fullyQualifiedName").asText());
+    // The first result's ds_read, loop/87 before the edit, moved one position down.
+    assertEquals(
+        "cdna4-interleave/programs/0/loop/88",
+        r0.at("/locations/0/logicalLocations/0/fullyQualifiedName").asText());
     assertEquals(new HashSet<>(first), new HashSet<>(fingerprints(sarif(after))));
     assertFalse(first.isEmpty());
   }
@@ -192,19 +196,97 @@ class CiReportsTest {
 
   @Test
   void junitHasOneSuiteWithATestcasePerProperty() throws Exception {
-    String xml = new JunitReportRenderer(false).render(List.of(result));
-    Document doc =
-        DocumentBuilderFactory.newInstance()
-            .newDocumentBuilder()
-            .parse(new ByteArrayInputStream(xml.getBytes(StandardCharsets.UTF_8)));
+    Document doc = junit(result);
     assertEquals(1, doc.getElementsByTagName("testsuite").getLength());
     NodeList cases = doc.getElementsByTagName("testcase");
-    assertEquals(4, cases.getLength());
+    List<String> names = new ArrayList<>();
+    for (int i = 0; i < cases.getLength(); i++) {
+      names.add(((Element) cases.item(i)).getAttribute("name"));
+    }
+    assertEquals(
+        List.of(
+            "P1 LDS race",
+            "P2 uninitialised read",
+            "P3 wrong version",
+            "P4 register hazard",
+            "P5 contraction coverage",
+            "P6 barrier matching",
+            "P7 encodability"),
+        names);
     NodeList failures = doc.getElementsByTagName("failure");
     assertEquals(1, failures.getLength());
     String body = failures.item(0).getTextContent();
     assertTrue(body.contains("interleaving (one column per wave"), body);
     assertTrue(body.contains("fix:             in loop stage 3, before the s_barrier"), body);
+  }
+
+  /**
+   * Note 000's suspects 1 and 2 on the fixed schedule break only the data-flow properties P4 and
+   * P5; verify exits 1 for them, so their JUnit suites must fail as well.
+   */
+  @Test
+  void junitFailsOnDataflowViolations() throws Exception {
+    Element kpack = suite(junit(fixedWith("s2rKpackSwapA")));
+    assertEquals("7", kpack.getAttribute("tests"));
+    assertEquals("1", kpack.getAttribute("failures"));
+    Map<String, Element> kpackFailures = failures(kpack);
+    assertEquals(Set.of("P5 contraction coverage"), kpackFailures.keySet());
+    Element p5 = kpackFailures.get("P5 contraction coverage");
+    assertEquals("pipeverify/P5/MIXED_K_CHUNK", p5.getAttribute("type"));
+    assertTrue(p5.getAttribute("message").startsWith("8 violations, first: P5 MIXED_K_CHUNK: "));
+    String body = p5.getTextContent();
+    assertTrue(body.startsWith("[1] P5 MIXED_K_CHUNK (contraction coverage, found at T=1)"), body);
+    assertTrue(body.contains("[8] P5 MISSING_PRODUCT (contraction coverage, found at T=1)"), body);
+    assertTrue(body.contains("interleaving (one column per wave"), body);
+
+    Element jhalf = suite(junit(fixedWith("mfmaJHalfSwap")));
+    assertEquals("2", jhalf.getAttribute("failures"));
+    Map<String, Element> jhalfFailures = failures(jhalf);
+    assertEquals(Set.of("P4 register hazard", "P5 contraction coverage"), jhalfFailures.keySet());
+    assertEquals(
+        "pipeverify/P4/REGISTER_HAZARD",
+        jhalfFailures.get("P4 register hazard").getAttribute("type"));
+    assertTrue(
+        jhalfFailures
+            .get("P4 register hazard")
+            .getAttribute("message")
+            .startsWith("4 violations, first: "));
+    assertEquals(
+        "pipeverify/P5/MISSING_PRODUCT",
+        jhalfFailures.get("P5 contraction coverage").getAttribute("type"));
+  }
+
+  /** The fixed cdna4-interleave (lgkm drain before the barrier) with one bool knob switched on. */
+  private static ScheduleResult fixedWith(String knob) throws Exception {
+    Schedule s =
+        Transforms.byName("cdna4-interleave")
+            .orElseThrow()
+            .generate(Map.of("lgkmDrainBeforeBarrier", "true", knob, "true"));
+    return verifyFile(ScheduleWriter.write(s), false);
+  }
+
+  private static Document junit(ScheduleResult r) throws Exception {
+    String xml = new JunitReportRenderer(false).render(List.of(r));
+    return DocumentBuilderFactory.newInstance()
+        .newDocumentBuilder()
+        .parse(new ByteArrayInputStream(xml.getBytes(StandardCharsets.UTF_8)));
+  }
+
+  private static Element suite(Document doc) {
+    NodeList suites = doc.getElementsByTagName("testsuite");
+    assertEquals(1, suites.getLength());
+    return (Element) suites.item(0);
+  }
+
+  /** The failures of a suite by the name of their testcase. */
+  private static Map<String, Element> failures(Element suite) {
+    Map<String, Element> out = new HashMap<>();
+    NodeList failures = suite.getElementsByTagName("failure");
+    for (int i = 0; i < failures.getLength(); i++) {
+      Element f = (Element) failures.item(i);
+      out.put(((Element) f.getParentNode()).getAttribute("name"), f);
+    }
+    return out;
   }
 
   @Test
