@@ -38,6 +38,7 @@ public final class JunitReportRenderer {
       List<Violation> all = report.verdict().violations();
       boolean inconclusive = report.verdict() instanceof Verdict.Inconclusive;
       int suiteFailures = 0;
+      int suiteErrors = 0;
       StringBuilder cases = new StringBuilder();
       for (Property p : CHECKED) {
         List<Violation> vs = all.stream().filter(v -> v.property() == p).toList();
@@ -80,6 +81,8 @@ public final class JunitReportRenderer {
               .append(xml(body.toString()))
               .append("</failure>\n");
         } else {
+          // Z3 could not decide the verdict, so no property without a violation is known to hold.
+          suiteErrors++;
           cases
               .append("      <error type=\"inconclusive\" message=\"")
               .append(xml(((Verdict.Inconclusive) report.verdict()).reason()))
@@ -89,7 +92,7 @@ public final class JunitReportRenderer {
       }
       tests += CHECKED.size();
       failures += suiteFailures;
-      errors += inconclusive ? 1 : 0;
+      errors += suiteErrors;
       suites
           .append("  <testsuite name=\"")
           .append(xml(name))
@@ -98,7 +101,7 @@ public final class JunitReportRenderer {
           .append("\" failures=\"")
           .append(suiteFailures)
           .append("\" errors=\"")
-          .append(inconclusive ? 1 : 0)
+          .append(suiteErrors)
           .append("\" skipped=\"0\"");
       if (timings) {
         suites

@@ -19,6 +19,7 @@ import io.pipeverify.model.format.LocatedSchedule;
 import io.pipeverify.model.format.ScheduleReader;
 import io.pipeverify.model.format.ScheduleWriter;
 import io.pipeverify.model.transform.Transforms;
+import io.pipeverify.verifier.Verdict;
 import io.pipeverify.verifier.VerificationReport;
 import io.pipeverify.verifier.Verifier;
 import io.pipeverify.verifier.VerifyOptions;
@@ -254,6 +255,31 @@ class CiReportsTest {
     assertEquals(
         "pipeverify/P5/MISSING_PRODUCT",
         jhalfFailures.get("P5 contraction coverage").getAttribute("type"));
+  }
+
+  /**
+   * An inconclusive verdict keeps the violations Z3 confirmed as failures; every other property is
+   * unknown, an error, and the suite's count says how many testcases have one.
+   */
+  @Test
+  void junitCountsAnErrorPerUndecidedPropertyWhenInconclusive() throws Exception {
+    VerificationReport decided = result.report();
+    VerificationReport undecided =
+        new VerificationReport(
+            decided.schedule(),
+            decided.options(),
+            decided.period(),
+            decided.tripCountsChecked(),
+            new Verdict.Inconclusive("Z3 timed out at T=3", decided.verdict().violations()),
+            decided.stats());
+    Element suite =
+        suite(junit(new ScheduleResult(FILE, undecided, Optional.empty(), Optional.empty())));
+    assertEquals("1", suite.getAttribute("failures"));
+    assertEquals("6", suite.getAttribute("errors"));
+    NodeList errors = suite.getElementsByTagName("error");
+    assertEquals(6, errors.getLength());
+    assertEquals("Z3 timed out at T=3", ((Element) errors.item(0)).getAttribute("message"));
+    assertEquals(Set.of("P1 LDS race"), failures(suite).keySet());
   }
 
   /** The fixed cdna4-interleave (lgkm drain before the barrier) with one bool knob switched on. */
