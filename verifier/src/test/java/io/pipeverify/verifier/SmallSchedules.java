@@ -8,7 +8,6 @@ import io.pipeverify.model.WaveProgram;
 import io.pipeverify.model.transform.CommonKnobs;
 import io.pipeverify.model.transform.PassConfig;
 import io.pipeverify.model.transform.PassConfigArbitraries;
-import io.pipeverify.model.transform.Transforms;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 
@@ -29,7 +28,7 @@ final class SmallSchedules {
   static Arbitrary<Schedule> builtins() {
     return PassConfigArbitraries.anyConfig()
         .filter(SmallSchedules::small)
-        .map(c -> Transforms.byName(c.transformName()).orElseThrow().generateFrom(c));
+        .map(PassConfigArbitraries::schedule);
   }
 
   /** The model's random schedules whose programs have equal barrier counts in every section. */

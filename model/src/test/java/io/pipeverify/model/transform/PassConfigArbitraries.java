@@ -2,6 +2,7 @@ package io.pipeverify.model.transform;
 
 import io.pipeverify.model.ImplicitWaits;
 import io.pipeverify.model.Schedule;
+import io.pipeverify.model.ScheduleValidator;
 import io.pipeverify.model.Target;
 import java.util.List;
 import java.util.Optional;
@@ -131,19 +132,41 @@ public final class PassConfigArbitraries {
     return Arbitraries.oneOf(clustered, chained);
   }
 
+  /**
+   * One arbitrary per built-in transform, in {@link Transforms#all()} order: for properties that
+   * must cover every transform in a few tries (picking a transform at random per try leaves some
+   * out of a short run).
+   */
+  public static List<Arbitrary<PassConfig>> perTransform() {
+    return List.of(
+        tileLangPipelined().map(PassConfig.class::cast),
+        cdna4Interleave().map(PassConfig.class::cast),
+        hipKittens2Step().map(PassConfig.class::cast),
+        tritonStream().map(PassConfig.class::cast),
+        tritonPingpong().map(PassConfig.class::cast));
+  }
+
   /** Any valid configuration of any built-in transform. */
   public static Arbitrary<PassConfig> anyConfig() {
-    return Arbitraries.oneOf(
-        List.of(
-            tileLangPipelined().map(PassConfig.class::cast),
-            cdna4Interleave().map(PassConfig.class::cast),
-            hipKittens2Step().map(PassConfig.class::cast),
-            tritonStream().map(PassConfig.class::cast),
-            tritonPingpong().map(PassConfig.class::cast)));
+    return Arbitraries.oneOf(perTransform());
+  }
+
+  /** The schedule a configuration makes with its own transform. */
+  public static Schedule schedule(PassConfig config) {
+    return Transforms.byName(config.transformName()).orElseThrow().generateFrom(config);
+  }
+
+  /**
+   * Whether the configuration's schedule passes {@link ScheduleValidator}. A configuration checks
+   * only its knobs, not the target's LDS capacity or counter widths; the CLI rejects a schedule
+   * that breaks those before it can be shown, verified or replayed.
+   */
+  public static boolean givesValidSchedule(PassConfig config) {
+    return ScheduleValidator.validate(schedule(config)).isEmpty();
   }
 
   /** The schedule of a random transform with a random valid configuration. */
   public static Arbitrary<Schedule> builtinSchedules() {
-    return anyConfig().map(c -> Transforms.byName(c.transformName()).orElseThrow().generateFrom(c));
+    return anyConfig().map(PassConfigArbitraries::schedule);
   }
 }
