@@ -1,0 +1,44 @@
+package io.pipeverify.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** {@code bench} prints one row per schedule with its verdict; its timings are not asserted. */
+class BenchCommandTest {
+
+  @Test
+  void oneRowPerBuiltinAndTheFixedCdna4WithTheirVerdicts() {
+    Cli.Result r = Cli.run("bench", "--warmup", "0", "--runs", "1");
+    assertEquals(0, r.code(), r.dump());
+    List<String> lines = Arrays.asList(r.out().split("\n"));
+    assertTrue(lines.get(0).startsWith("schedule "), r.dump());
+    assertTrue(lines.get(0).contains("median ms"), r.dump());
+    List<String> verdicts =
+        lines.subList(2, 8).stream()
+            .map(l -> l.split("\\s+"))
+            .map(cols -> cols[0] + " " + cols[1])
+            .toList();
+    assertEquals(
+        List.of(
+            "tilelang-pipelined verified",
+            "cdna4-interleave violated",
+            "hipkittens-2step violated",
+            "triton-stream verified",
+            "triton-pingpong verified",
+            "cdna4-interleave[lgkmDrainBeforeBarrier=true] verified"),
+        verdicts);
+    assertTrue(r.out().contains("1 timed runs after 0 warm-up runs each, in one JVM; "), r.dump());
+    assertTrue(r.err().contains("pipeverify: bench cdna4-interleave\n"), r.dump());
+  }
+
+  @Test
+  void noTimedRunIsBadInput() {
+    Cli.Result r = Cli.run("bench", "--runs", "0");
+    assertEquals(2, r.code(), r.dump());
+    assertEquals("pipeverify: bench needs --warmup >= 0 and --runs >= 1\n", r.err());
+  }
+}
