@@ -59,13 +59,36 @@ public final class ExplanationRenderer {
               : plan.edits().size()
                   + " edits repair the schedule: it verifies for every trip count T >= 1.\n");
     } else {
-      out.append("No repair within ")
-          .append(plan.steps().size())
-          .append(" steps makes the schedule verify; ")
-          .append(plan.last().verdict().violations().size())
-          .append(" violations remain after the edits found.\n");
+      out.append(unrepaired(plan)).append('\n');
     }
     return out.toString();
+  }
+
+  /** Why the plan does not verify: a violation no edit removes, or more missing than the steps. */
+  static String unrepaired(RepairPlan plan) {
+    List<Violation> left = plan.last().verdict().violations();
+    if (plan.steps().isEmpty() || left.isEmpty()) {
+      return "No repair was searched: the verdict is " + plan.last().verdict().id() + ".";
+    }
+    int n = plan.steps().size();
+    String remain = left.size() + (left.size() == 1 ? " violation remains" : " violations remain");
+    if (plan.steps().get(n - 1).repair().isEmpty()) {
+      return "No repair: no single edit removes the violation of step "
+          + n
+          + " (its note lists the candidates tried)"
+          + (n > 1 ? ", after the " + (n - 1) + " edits before it" : "")
+          + "; "
+          + remain
+          + ".";
+    }
+    return "No repair within "
+        + n
+        + " steps: each step's edit verifies and removes the violation it targets, but "
+        + remain
+        + ", so the schedule lacks more synchronisation than "
+        + n
+        + " edits add. The first left: "
+        + left.get(0).summary();
   }
 
   private static String brief(Violation v) {

@@ -59,10 +59,34 @@ class RepairFinderTest {
                     .withRepairs(plan));
     assertEquals(edits, String.join(" / ", steps), explained);
     assertEquals(outcome, got, explained);
+    int n = plan.steps().size();
+    String conclusion = explained.substring(explained.lastIndexOf("\n\n") + 2);
     if (outcome.startsWith("stuck")) {
-      RepairStep last = plan.steps().get(plan.steps().size() - 1);
+      RepairStep last = plan.steps().get(n - 1);
       assertEquals(
           true, last.statement().startsWith("no single edit removes it; tried "), explained);
+      assertEquals(
+          "No repair: no single edit removes the violation of step "
+              + n
+              + " (its note lists the candidates tried), after the "
+              + (n - 1)
+              + " edits before it; "
+              + left
+              + " violations remain.\n",
+          conclusion);
+    }
+    if (outcome.startsWith("left")) {
+      assertEquals(
+          "No repair within "
+              + n
+              + " steps: each step's edit verifies and removes the violation it targets, but "
+              + left
+              + " violations remain, so the schedule lacks more synchronisation than "
+              + n
+              + " edits add. The first left: "
+              + plan.last().verdict().violations().get(0).summary()
+              + "\n",
+          conclusion);
     }
   }
 }
