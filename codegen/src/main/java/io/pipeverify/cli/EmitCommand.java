@@ -8,7 +8,6 @@ import io.pipeverify.codegen.isa.IsaChecker;
 import io.pipeverify.codegen.isa.IsaReport;
 import io.pipeverify.codegen.isa.IsaReportRenderer;
 import io.pipeverify.model.Schedule;
-import io.pipeverify.model.ScheduleValidator;
 import io.pipeverify.model.Target;
 import io.pipeverify.verifier.VerificationReport;
 import io.pipeverify.verifier.VerifiedSchedule;
@@ -159,51 +158,9 @@ final class EmitCommand implements Callable<Integer> {
   /** The schedule, with --target applied (as a knob for --builtin; re-validated for a file). */
   private Schedule load() throws InputException {
     if (source.isBuiltin()) {
-      Map<String, String> knobs = source.knobs();
-      if (target != null) {
-        String given = knobs.putIfAbsent("target", target.id());
-        if (given != null && !given.trim().equals(target.id())) {
-          throw new InputException(
-              "pipeverify: --target "
-                  + target.id()
-                  + " contradicts --opt target="
-                  + given
-                  + "; give one of them");
-        }
-      }
-      return source.load(console.in(), knobs);
+      return source.load(console.in(), source.knobs(target, null));
     }
-    Schedule s = source.load(console.in(), Map.of());
-    if (target == null || target == s.target()) {
-      return s;
-    }
-    Schedule changed =
-        new Schedule(
-            s.name(),
-            target,
-            s.waves(),
-            s.implicitWaits(),
-            s.waveParams(),
-            s.buffers(),
-            s.gemm(),
-            s.programs(),
-            s.nominalTripCount());
-    List<ScheduleValidator.Problem> problems = ScheduleValidator.validate(changed);
-    if (!problems.isEmpty()) {
-      List<String> lines = new ArrayList<>();
-      for (ScheduleValidator.Problem p : problems) {
-        lines.add(
-            "pipeverify: "
-                + s.name()
-                + " with "
-                + target.id()
-                + ": error at "
-                + p.pointer()
-                + ": "
-                + p.message());
-      }
-      throw new InputException(lines);
-    }
-    return changed;
+    return ScheduleSource.overridden(
+        source.load(console.in(), Map.of()), source.file, target, null);
   }
 }

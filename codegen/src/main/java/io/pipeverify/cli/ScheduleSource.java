@@ -1,7 +1,9 @@
 package io.pipeverify.cli;
 
+import io.pipeverify.model.ImplicitWaits;
 import io.pipeverify.model.Schedule;
 import io.pipeverify.model.ScheduleValidator;
+import io.pipeverify.model.Target;
 import io.pipeverify.model.format.Diagnostic;
 import io.pipeverify.model.format.LocatedSchedule;
 import io.pipeverify.model.format.ScheduleFormatException;
@@ -118,6 +120,80 @@ abstract class ScheduleSource {
     return builtin != null ? generate(builtin, knobs) : read(stdin);
   }
 
+  /**
+   * The --builtin knobs with the model overrides of the command line ({@code --target}, {@code
+   * --implicit-waits}; null: not given) added as the transform's own knobs, so the layout it
+   * generates follows the target (a g2s moves 1 KiB on gfx950 but 256 B on gfx942). An override
+   * that contradicts the same knob given with --opt is bad input.
+   */
+  Map<String, String> knobs(Target target, ImplicitWaits implicitWaits) throws InputException {
+    Map<String, String> knobs = knobs();
+    List<String> conflicts = new ArrayList<>();
+    if (target != null) {
+      putKnob(knobs, "target", "--target", target.id(), conflicts);
+    }
+    if (implicitWaits != null) {
+      putKnob(knobs, "implicitWaits", "--implicit-waits", implicitWaits.id(), conflicts);
+    }
+    if (!conflicts.isEmpty()) {
+      throw new InputException(conflicts);
+    }
+    return knobs;
+  }
+
+  private static void putKnob(
+      Map<String, String> knobs, String knob, String option, String value, List<String> conflicts) {
+    String given = knobs.putIfAbsent(knob, value);
+    if (given != null && !given.trim().equals(value)) {
+      conflicts.add(
+          "pipeverify: "
+              + option
+              + " "
+              + value
+              + " contradicts --opt "
+              + knob
+              + "="
+              + given
+              + "; give one of them");
+    }
+  }
+
+  /**
+   * A file's schedule with the model overrides (null: keep the file's), validated again: a schedule
+   * that fits gfx950's 160 KiB of LDS may not fit gfx942's 64 KiB.
+   */
+  static Schedule overridden(Schedule s, String input, Target target, ImplicitWaits implicitWaits)
+      throws InputException {
+    if ((target == null || target == s.target())
+        && (implicitWaits == null || implicitWaits == s.implicitWaits())) {
+      return s;
+    }
+    Schedule changed =
+        s.withModel(
+            target == null ? s.target() : target,
+            implicitWaits == null ? s.implicitWaits() : implicitWaits);
+    requireValid(
+        changed,
+        (input.equals("-") ? STDIN : input)
+            + " with "
+            + changed.target().id()
+            + ", implicit waits "
+            + changed.implicitWaits().id());
+    return changed;
+  }
+
+  /** Bad input, one line per problem, when the validator rejects {@code s}; {@code what} leads. */
+  private static void requireValid(Schedule s, String what) throws InputException {
+    List<ScheduleValidator.Problem> problems = ScheduleValidator.validate(s);
+    if (!problems.isEmpty()) {
+      List<String> lines = new ArrayList<>();
+      for (ScheduleValidator.Problem p : problems) {
+        lines.add("pipeverify: " + what + ": error at " + p.pointer() + ": " + p.message());
+      }
+      throw new InputException(lines);
+    }
+  }
+
   static PipelineTransform<?> transform(String name) throws InputException {
     Optional<PipelineTransform<?>> t = Transforms.byName(name);
     if (t.isEmpty()) {
@@ -145,20 +221,7 @@ abstract class ScheduleSource {
     // The transforms check their knobs, not every rule of the format: e.g. the canonical tile
     // needs 128 KiB of LDS, which fits gfx950 but not gfx942. Such a schedule is bad input, the
     // same as a file that breaks the rule.
-    List<ScheduleValidator.Problem> problems = ScheduleValidator.validate(schedule);
-    if (!problems.isEmpty()) {
-      List<String> lines = new ArrayList<>();
-      for (ScheduleValidator.Problem p : problems) {
-        lines.add(
-            "pipeverify: "
-                + schedule.name()
-                + ": these knobs give an invalid schedule: error at "
-                + p.pointer()
-                + ": "
-                + p.message());
-      }
-      throw new InputException(lines);
-    }
+    requireValid(schedule, schedule.name() + ": these knobs give an invalid schedule");
     return schedule;
   }
 

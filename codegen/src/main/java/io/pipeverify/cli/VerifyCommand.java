@@ -2,7 +2,6 @@ package io.pipeverify.cli;
 
 import io.pipeverify.model.ImplicitWaits;
 import io.pipeverify.model.Schedule;
-import io.pipeverify.model.ScheduleValidator;
 import io.pipeverify.model.Target;
 import io.pipeverify.model.format.LocatedSchedule;
 import io.pipeverify.verifier.Verdict;
@@ -29,7 +28,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -148,7 +146,7 @@ class VerifyCommand implements Callable<Integer> {
     List<String[]> rows = new ArrayList<>();
     int exit = ExitCode.OK;
     if (source.isBuiltin()) {
-      Schedule schedule = generate();
+      Schedule schedule = source.load(console.in(), source.knobs(target, implicitWaits));
       results.add(verify("--builtin " + source.builtin, schedule, Optional.empty(), options));
     } else {
       List<String> inputs = source.inputs();
@@ -165,7 +163,8 @@ class VerifyCommand implements Callable<Integer> {
         }
         try {
           LocatedSchedule located = source.readLocated(console.in(), input);
-          Schedule schedule = override(located.schedule(), input);
+          Schedule schedule =
+              ScheduleSource.overridden(located.schedule(), input, target, implicitWaits);
           results.add(verify(input, schedule, Optional.of(located), options));
         } catch (InputException e) {
           if (!batch) {
@@ -306,82 +305,5 @@ class VerifyCommand implements Callable<Integer> {
     StringBuilder s = new StringBuilder();
     Table.render(s, "", rows);
     return s.toString();
-  }
-
-  /**
-   * A built-in takes --target and --implicit-waits as its own knobs, so the layout it generates
-   * follows the target (a g2s moves 1 KiB on gfx950 but 256 B on gfx942).
-   */
-  private Schedule generate() throws InputException {
-    Map<String, String> knobs = source.knobs();
-    List<String> conflicts = new ArrayList<>();
-    if (target != null) {
-      putKnob(knobs, "target", "--target", target.id(), conflicts);
-    }
-    if (implicitWaits != null) {
-      putKnob(knobs, "implicitWaits", "--implicit-waits", implicitWaits.id(), conflicts);
-    }
-    if (!conflicts.isEmpty()) {
-      throw new InputException(conflicts);
-    }
-    return source.load(console.in(), knobs);
-  }
-
-  private static void putKnob(
-      Map<String, String> knobs, String knob, String option, String value, List<String> conflicts) {
-    String given = knobs.putIfAbsent(knob, value);
-    if (given != null && !given.trim().equals(value)) {
-      conflicts.add(
-          "pipeverify: "
-              + option
-              + " "
-              + value
-              + " contradicts --opt "
-              + knob
-              + "="
-              + given
-              + "; give one of them");
-    }
-  }
-
-  /**
-   * A file's schedule with --target / --implicit-waits applied. The result is validated again: a
-   * schedule that fits gfx950's 160 KiB of LDS may not fit gfx942's 64 KiB.
-   */
-  private Schedule override(Schedule s, String input) throws InputException {
-    if (target == null && implicitWaits == null) {
-      return s;
-    }
-    Schedule changed =
-        new Schedule(
-            s.name(),
-            target == null ? s.target() : target,
-            s.waves(),
-            implicitWaits == null ? s.implicitWaits() : implicitWaits,
-            s.waveParams(),
-            s.buffers(),
-            s.gemm(),
-            s.programs(),
-            s.nominalTripCount());
-    List<ScheduleValidator.Problem> problems = ScheduleValidator.validate(changed);
-    if (!problems.isEmpty()) {
-      String name = input.equals("-") ? ScheduleSource.STDIN : input;
-      List<String> lines = new ArrayList<>();
-      for (ScheduleValidator.Problem p : problems) {
-        lines.add(
-            "pipeverify: "
-                + name
-                + " with "
-                + changed.target().id()
-                + ", implicit waits "
-                + changed.implicitWaits().id()
-                + ": error at "
-                + p.pointer()
-                + ": "
-                + p.message());
-      }
-      throw new InputException(lines);
-    }
-    return changed;
   }
 }

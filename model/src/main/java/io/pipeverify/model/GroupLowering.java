@@ -41,16 +41,7 @@ public final class GroupLowering {
               lowerOps(p.loop(), perGroup),
               lowerOps(p.epilogue(), perGroup)));
     }
-    return new Schedule(
-        s.name(),
-        s.target(),
-        s.waves(),
-        s.implicitWaits(),
-        s.waveParams(),
-        s.buffers(),
-        s.gemm(),
-        programs,
-        s.nominalTripCount());
+    return s.withPrograms(programs);
   }
 
   private static boolean hasWaitGroup(WaveProgram p) {

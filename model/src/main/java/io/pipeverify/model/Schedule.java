@@ -41,6 +41,34 @@ public record Schedule(
     programs = List.copyOf(programs);
   }
 
+  /** This schedule with other wave programs (a rewrite of their ops). */
+  public Schedule withPrograms(List<WaveProgram> newPrograms) {
+    return new Schedule(
+        name,
+        target,
+        waves,
+        implicitWaits,
+        waveParams,
+        buffers,
+        gemm,
+        newPrograms,
+        nominalTripCount);
+  }
+
+  /** This schedule on another target or implicit-wait model (the CLI's overrides). */
+  public Schedule withModel(Target newTarget, ImplicitWaits newImplicitWaits) {
+    return new Schedule(
+        name,
+        newTarget,
+        waves,
+        newImplicitWaits,
+        waveParams,
+        buffers,
+        gemm,
+        programs,
+        nominalTripCount);
+  }
+
   public Optional<LdsBuffer> buffer(String bufferName) {
     return buffers.stream().filter(b -> b.name().equals(bufferName)).findFirst();
   }

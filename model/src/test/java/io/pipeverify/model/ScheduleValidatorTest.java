@@ -20,16 +20,7 @@ class ScheduleValidatorTest {
 
   private static Schedule withOps(Schedule s, List<Op> prologue, List<Op> loop, List<Op> epi) {
     WaveProgram p = s.programs().get(0);
-    return new Schedule(
-        s.name(),
-        s.target(),
-        s.waves(),
-        s.implicitWaits(),
-        s.waveParams(),
-        s.buffers(),
-        s.gemm(),
-        List.of(new WaveProgram(p.role(), p.waves(), prologue, loop, epi)),
-        s.nominalTripCount());
+    return s.withPrograms(List.of(new WaveProgram(p.role(), p.waves(), prologue, loop, epi)));
   }
 
   private static Schedule withLoop(Schedule s, Op... extra) {

@@ -2,6 +2,7 @@ package io.pipeverify.verifier.check;
 
 import io.pipeverify.model.Op;
 import io.pipeverify.verifier.OpRef;
+import io.pipeverify.verifier.Property;
 import io.pipeverify.verifier.TraceStep;
 import io.pipeverify.verifier.Violation;
 import io.pipeverify.verifier.ViolationKind;
@@ -19,6 +20,7 @@ import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -62,55 +64,70 @@ public final class CounterexampleBuilder {
   }
 
   public Violation build(Finding f, long[] model) {
-    long[] time = canonicalTimes(f.badOrder(), model);
-    List<OpRef> ops = new ArrayList<>();
-    ops.add(text.ref(f.first()));
-    f.second().ifPresent(s -> ops.add(text.ref(s)));
-    Set<Integer> waves = new TreeSet<>();
-    waves.add(f.first().wave());
-    f.second().ifPresent(s -> waves.add(s.wave()));
-    Set<Event> racing = new HashSet<>();
-    for (TimingProblem.Order o : f.badOrder()) {
-      racing.add(events.get(o.first()));
-      racing.add(events.get(o.second()));
-    }
-    return new Violation(
+    return violation(
         f.property(),
         f.kind(),
-        hb.execution().tripCount(),
-        ops,
+        f.first(),
+        f.second(),
+        f.badOrder(),
+        List.of(),
         summary(f),
         missingEdge(f),
-        List.copyOf(waves),
-        trace(time, waves, racing));
+        model);
   }
 
   /** A P3/P4/P5 violation; {@code model} is any model of the problem with the bad order. */
   public Violation build(DataflowFinding f, long[] model) {
-    long[] time = canonicalTimes(f.badOrder(), model);
-    List<OpRef> ops = new ArrayList<>();
-    ops.add(text.ref(f.first()));
-    f.second().ifPresent(s -> ops.add(text.ref(s)));
-    Set<Integer> waves = new TreeSet<>();
-    waves.add(f.first().wave());
-    f.second().ifPresent(s -> waves.add(s.wave()));
-    Set<Event> marked = new HashSet<>();
-    for (TimingProblem.Order o : f.badOrder()) {
-      marked.add(events.get(o.first()));
-      marked.add(events.get(o.second()));
-    }
-    for (int id : f.marked()) {
-      marked.add(events.get(id));
-    }
-    return new Violation(
+    return violation(
         f.property(),
         f.kind(),
-        hb.execution().tripCount(),
-        ops,
+        f.first(),
+        f.second(),
+        f.badOrder(),
+        f.marked(),
         f.summary(),
         f.detail(),
+        model);
+  }
+
+  /**
+   * The violation of ops {@code first} (and {@code second}) whose trace is the canonical execution
+   * with {@code badOrder}; the bad order's events and the {@code marked} ones are starred.
+   */
+  private Violation violation(
+      Property property,
+      ViolationKind kind,
+      Instance first,
+      Optional<Instance> second,
+      List<TimingProblem.Order> badOrder,
+      List<Integer> marked,
+      String summary,
+      String missingEdge,
+      long[] model) {
+    long[] time = canonicalTimes(badOrder, model);
+    List<OpRef> ops = new ArrayList<>();
+    ops.add(text.ref(first));
+    second.ifPresent(s -> ops.add(text.ref(s)));
+    Set<Integer> waves = new TreeSet<>();
+    waves.add(first.wave());
+    second.ifPresent(s -> waves.add(s.wave()));
+    Set<Event> starred = new HashSet<>();
+    for (TimingProblem.Order o : badOrder) {
+      starred.add(events.get(o.first()));
+      starred.add(events.get(o.second()));
+    }
+    for (int id : marked) {
+      starred.add(events.get(id));
+    }
+    return new Violation(
+        property,
+        kind,
+        hb.execution().tripCount(),
+        ops,
+        summary,
+        missingEdge,
         List.copyOf(waves),
-        trace(time, waves, marked));
+        trace(time, waves, starred));
   }
 
   /**

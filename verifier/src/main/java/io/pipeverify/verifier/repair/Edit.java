@@ -66,16 +66,7 @@ public record Edit(Kind kind, int program, Section section, int index, Op op, St
             section == Section.PROLOGUE ? ops : p.prologue(),
             section == Section.LOOP ? ops : p.loop(),
             section == Section.EPILOGUE ? ops : p.epilogue()));
-    return new Schedule(
-        s.name(),
-        s.target(),
-        s.waves(),
-        s.implicitWaits(),
-        s.waveParams(),
-        s.buffers(),
-        s.gemm(),
-        programs,
-        s.nominalTripCount());
+    return s.withPrograms(programs);
   }
 
   /** Applies edits in order; indices of later edits refer to the schedule the earlier ones made. */

@@ -1,9 +1,11 @@
 package io.pipeverify.verifier.report;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import io.pipeverify.verifier.Violation;
 import io.pipeverify.verifier.repair.Repair;
 import io.pipeverify.verifier.repair.RepairPlan;
 import io.pipeverify.verifier.repair.RepairStep;
+import java.io.IOException;
 import java.util.Optional;
 
 /** The fix of one violation as the renderers state it: the plan step that removes it. */
@@ -23,6 +25,27 @@ record Fixes(String description, String outcome, int step, boolean verifies) {
     String before = index == 0 ? "" : "after the edits of steps 1.." + index + ", ";
     return Optional.of(
         new Fixes(before + repair.describe(), repair.outcome(), index + 1, repair.verifies()));
+  }
+
+  /**
+   * The {@code fix} object of {@code v} (JSON report, SARIF result properties), or {@code noFix}
+   * with the reason when a plan was computed and has none; nothing without a plan.
+   */
+  static void writeJson(JsonGenerator g, ScheduleResult r, Violation v) throws IOException {
+    Optional<Fixes> fix = of(r, v);
+    if (fix.isPresent()) {
+      g.writeObjectFieldStart("fix");
+      g.writeStringField("edit", fix.get().description());
+      g.writeNumberField("step", fix.get().step());
+      g.writeStringField("outcome", fix.get().outcome());
+      g.writeBooleanField("verifies", fix.get().verifies());
+      g.writeEndObject();
+      return;
+    }
+    Optional<String> why = missing(r, v);
+    if (why.isPresent()) {
+      g.writeStringField("noFix", why.get());
+    }
   }
 
   /** Why no fix was found for {@code v}, when a plan was computed. */

@@ -138,20 +138,7 @@ public final class JsonReportRenderer {
       g.writeStringField("ruleId", ViolationIdentity.ruleId(v));
       g.writeStringField(
           "fingerprint", ViolationIdentity.fingerprint(result.report().schedule().name(), v));
-      java.util.Optional<Fixes> fix = Fixes.of(result, v);
-      if (fix.isPresent()) {
-        g.writeObjectFieldStart("fix");
-        g.writeStringField("edit", fix.get().description());
-        g.writeNumberField("step", fix.get().step());
-        g.writeStringField("outcome", fix.get().outcome());
-        g.writeBooleanField("verifies", fix.get().verifies());
-        g.writeEndObject();
-      } else {
-        java.util.Optional<String> why = Fixes.missing(result, v);
-        if (why.isPresent()) {
-          g.writeStringField("noFix", why.get());
-        }
-      }
+      Fixes.writeJson(g, result, v);
     }
     g.writeEndObject();
   }

@@ -212,19 +212,7 @@ public final class SarifReportRenderer {
     g.writeStringField("input", r.input());
     g.writeNumberField("tripCount", v.tripCount());
     g.writeStringField("missingEdge", v.missingEdge());
-    if (fix.isPresent()) {
-      g.writeObjectFieldStart("fix");
-      g.writeStringField("edit", fix.get().description());
-      g.writeNumberField("step", fix.get().step());
-      g.writeStringField("outcome", fix.get().outcome());
-      g.writeBooleanField("verifies", fix.get().verifies());
-      g.writeEndObject();
-    } else {
-      Optional<String> why = Fixes.missing(r, v);
-      if (why.isPresent()) {
-        g.writeStringField("noFix", why.get());
-      }
-    }
+    Fixes.writeJson(g, r, v);
     g.writeEndObject();
     g.writeEndObject();
   }
