@@ -77,7 +77,7 @@ public final class Verifier {
    */
   public static VerificationReport verify(Schedule schedule, VerifyOptions options) {
     Schedule lowered = lowerGroups(schedule);
-    return verifyTripCounts(lowered, options, range(cutoff(lowered)));
+    return verifyLowered(lowered, options, range(cutoff(lowered)));
   }
 
   /**
@@ -86,8 +86,12 @@ public final class Verifier {
    */
   public static VerificationReport verifyTripCounts(
       Schedule schedule, VerifyOptions options, List<Integer> tripCounts) {
+    return verifyLowered(lowerGroups(schedule), options, tripCounts);
+  }
+
+  private static VerificationReport verifyLowered(
+      Schedule lowered, VerifyOptions options, List<Integer> tripCounts) {
     long started = System.nanoTime();
-    Schedule lowered = lowerGroups(schedule);
     Run run = new Run(lowered, options);
     Verdict verdict;
     try (Z3Session z3 = new Z3Session(options.solverTimeout())) {
@@ -237,7 +241,10 @@ public final class Verifier {
           }
           for (Counter c : Counter.values()) {
             int value = c.of(w).orElse(0);
-            if (value > c.max() && reported.add("P7|" + i.section() + "#" + i.position())) {
+            // One report per wait of the schedule: per program (role), not per wave running it.
+            int program = schedule.programs().indexOf(schedule.programOf(i.wave()));
+            String key = "P7|" + program + "|" + i.section() + "#" + i.position();
+            if (value > c.max() && reported.add(key)) {
               OpRef ref = text.ref(i);
               violations.add(
                   new Violation(

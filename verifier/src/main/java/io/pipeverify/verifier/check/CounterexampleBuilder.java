@@ -12,14 +12,11 @@ import io.pipeverify.verifier.hb.RegisterUses;
 import io.pipeverify.verifier.smt.TimingProblem;
 import io.pipeverify.verifier.unroll.Access;
 import io.pipeverify.verifier.unroll.Counter;
-import io.pipeverify.verifier.unroll.Execution;
 import io.pipeverify.verifier.unroll.Instance;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
-import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
@@ -39,7 +36,6 @@ public final class CounterexampleBuilder {
   private final HappensBefore hb;
   private final TimingProblem problem;
   private final InstanceText text;
-  private final Map<Instance, Instance> retiredBy = new IdentityHashMap<>();
   private final List<Event> events;
 
   public CounterexampleBuilder(HappensBefore hb, TimingProblem problem) {
@@ -58,9 +54,6 @@ public final class CounterexampleBuilder {
       throw new IllegalArgumentException("the problem does not match the events");
     }
     this.text = new InstanceText(hb.execution().schedule(), hb.execution().tripCount());
-    for (Execution.Retirement r : hb.execution().retirements()) {
-      retiredBy.putIfAbsent(r.op(), r.by());
-    }
   }
 
   public Violation build(Finding f, long[] model) {
@@ -165,7 +158,7 @@ public final class CounterexampleBuilder {
     Instance y = f.second().get();
     String ys = describe(y);
     String counter = Counter.of(x.op()).map(Counter::id).orElse("counter");
-    Instance retire = retiredBy.get(x);
+    Instance retire = hb.retiredBy(x).orElse(null);
     if (x.wave() == y.wave()) {
       return "no s_waitcnt "
           + counter

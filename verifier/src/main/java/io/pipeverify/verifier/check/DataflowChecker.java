@@ -132,13 +132,7 @@ public final class DataflowChecker {
       if (ra.write() || racy.contains(r.instance()) || !(r.instance().op() instanceof Op.DsRead)) {
         continue;
       }
-      List<Event.OpEvent> before = new ArrayList<>();
-      for (Event.OpEvent w : races.accesses().writesOverlapping(r)) {
-        if (hb.before(w, r)) {
-          before.add(w);
-        }
-      }
-      checkRead(r, before, rowBytes.getOrDefault(ra.buffer(), 1));
+      checkRead(r, races.accesses().writesBefore(r), rowBytes.getOrDefault(ra.buffer(), 1));
     }
   }
 
@@ -356,7 +350,7 @@ public final class DataflowChecker {
                   + " between the "
                   + def.op().kind()
                   + " and the mfma retires it"
-                  + uses.retiredBy(def)
+                  + hb.retiredBy(def)
                       .map(
                           by ->
                               "; the first wait that does is "

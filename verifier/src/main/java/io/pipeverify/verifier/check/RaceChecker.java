@@ -102,7 +102,7 @@ public final class RaceChecker {
           }
         }
       }
-      uninitialisedReads(hb, accesses, index, findings);
+      uninitialisedReads(accesses, index, findings);
     }
     findings.sort(
         Comparator.comparing((Finding f) -> f.property())
@@ -243,21 +243,15 @@ public final class RaceChecker {
 
   /** P2: a read with a byte that no HB-preceding write covers; reports the first such byte. */
   private static void uninitialisedReads(
-      HappensBefore hb, SlotAccesses accesses, OverlapIndex index, List<Finding> findings) {
+      SlotAccesses accesses, OverlapIndex index, List<Finding> findings) {
     for (Event.OpEvent r : index.sorted()) {
       Access read = access(r);
       if (read.write()) {
         continue;
       }
       List<Event.OpEvent> writeEvents = accesses.writesOverlapping(r);
-      List<Access> writes = new ArrayList<>();
-      List<Access> before = new ArrayList<>();
-      for (Event.OpEvent w : writeEvents) {
-        writes.add(access(w));
-        if (hb.before(w, r)) {
-          before.add(access(w));
-        }
-      }
+      List<Access> writes = writeEvents.stream().map(RaceChecker::access).toList();
+      List<Access> before = accesses.writesBefore(r).stream().map(RaceChecker::access).toList();
       if (covered(before, read.bytes())) {
         continue; // the usual case: the writes that happen before cover the whole read
       }

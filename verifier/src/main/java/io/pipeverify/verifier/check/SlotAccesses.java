@@ -12,8 +12,8 @@ import java.util.TreeMap;
 
 /**
  * The LDS accesses of one execution grouped by buffer slot, and for every read the writes that
- * overlap its bytes. P1/P2 ({@link RaceChecker}) and P3 ({@link DataflowChecker}) both need them;
- * built once per execution, they are not searched twice.
+ * overlap its bytes and those of them that happen before it. P1/P2 ({@link RaceChecker}) and P3
+ * ({@link DataflowChecker}) both need them; built once per execution, they are not searched twice.
  */
 public final class SlotAccesses {
   private final Collection<OverlapIndex> slots;
@@ -21,9 +21,16 @@ public final class SlotAccesses {
   /** By event id: the writes overlapping a read, by first byte, then id; null for other events. */
   private final List<List<Event.OpEvent>> writesOverlapping;
 
-  private SlotAccesses(Collection<OverlapIndex> slots, List<List<Event.OpEvent>> overlapping) {
+  /** By event id: those of a read's overlapping writes that happen before it, in the same order. */
+  private final List<List<Event.OpEvent>> writesBefore;
+
+  private SlotAccesses(
+      Collection<OverlapIndex> slots,
+      List<List<Event.OpEvent>> overlapping,
+      List<List<Event.OpEvent>> before) {
     this.slots = slots;
     this.writesOverlapping = overlapping;
+    this.writesBefore = before;
   }
 
   public static SlotAccesses of(HappensBefore hb) {
@@ -35,17 +42,28 @@ public final class SlotAccesses {
     List<OverlapIndex> slots = new ArrayList<>();
     List<List<Event.OpEvent>> overlapping =
         new ArrayList<>(Collections.nCopies(hb.events().size(), null));
+    List<List<Event.OpEvent>> before =
+        new ArrayList<>(Collections.nCopies(hb.events().size(), null));
     for (List<Event.OpEvent> group : groups.values()) {
       OverlapIndex index = new OverlapIndex(group);
       OverlapIndex writes = index.writes();
       slots.add(index);
       for (Event.OpEvent r : group) {
-        if (!access(r).write()) {
-          overlapping.set(r.id(), writes.overlapping(access(r).bytes()));
+        if (access(r).write()) {
+          continue;
         }
+        List<Event.OpEvent> all = writes.overlapping(access(r).bytes());
+        List<Event.OpEvent> earlier = new ArrayList<>();
+        for (Event.OpEvent w : all) {
+          if (hb.before(w, r)) {
+            earlier.add(w);
+          }
+        }
+        overlapping.set(r.id(), all);
+        before.set(r.id(), earlier);
       }
     }
-    return new SlotAccesses(Collections.unmodifiableList(slots), overlapping);
+    return new SlotAccesses(Collections.unmodifiableList(slots), overlapping, before);
   }
 
   /** One index per buffer slot, in the order of the slots' names. */
@@ -55,7 +73,16 @@ public final class SlotAccesses {
 
   /** The writes of the read's buffer slot that overlap its bytes, by first byte, then id. */
   List<Event.OpEvent> writesOverlapping(Event.OpEvent read) {
-    List<Event.OpEvent> writes = writesOverlapping.get(read.id());
+    return ofRead(writesOverlapping, read);
+  }
+
+  /** Those of {@link #writesOverlapping} that happen before the read, in the same order. */
+  List<Event.OpEvent> writesBefore(Event.OpEvent read) {
+    return ofRead(writesBefore, read);
+  }
+
+  private static List<Event.OpEvent> ofRead(List<List<Event.OpEvent>> byId, Event.OpEvent read) {
+    List<Event.OpEvent> writes = byId.get(read.id());
     if (writes == null) {
       throw new IllegalArgumentException(read.name() + " is not a read of this execution");
     }

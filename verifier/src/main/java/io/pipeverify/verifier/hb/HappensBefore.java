@@ -1,6 +1,7 @@
 package io.pipeverify.verifier.hb;
 
 import io.pipeverify.model.Op;
+import io.pipeverify.verifier.unroll.Counter;
 import io.pipeverify.verifier.unroll.Execution;
 import io.pipeverify.verifier.unroll.Instance;
 import java.util.ArrayList;
@@ -67,6 +68,7 @@ public final class HappensBefore {
   private final Map<Instance, Event.OpEvent> access = new IdentityHashMap<>();
   private final Map<Integer, Event.BarrierEvent> barriers = new HashMap<>();
   private final List<Event.OpEvent> accessEvents = new ArrayList<>();
+  private final Map<Instance, Instance> retiredBy = new IdentityHashMap<>();
 
   /** Event id -> index among the access events, -1 for the others (filled after build). */
   private int[] accessIndex;
@@ -125,6 +127,11 @@ public final class HappensBefore {
    */
   public boolean hasIssue(Instance instance) {
     return issue.containsKey(instance);
+  }
+
+  /** The first wait of its wave that retires {@code op}, if any (ordered mode, or a wait of 0). */
+  public Optional<Instance> retiredBy(Instance op) {
+    return Optional.ofNullable(retiredBy.get(op));
   }
 
   public Optional<Event.OpEvent> accessOf(Instance instance) {
@@ -231,16 +238,16 @@ public final class HappensBefore {
     }
     for (Execution.Retirement r : execution.retirements()) {
       edge(access.get(r.op()), issue.get(r.by()), EdgeKind.WAIT_RETIRES);
+      retiredBy.putIfAbsent(r.op(), r.by());
     }
   }
 
-  /** Ops with no ordering effect (mfma, sched_barrier, setprio) get no event. */
+  /**
+   * Counted ops and waits get events; ops with no ordering effect (mfma, sched_barrier, setprio)
+   * get none.
+   */
   private static boolean isEventful(Op op) {
-    return op instanceof Op.G2s
-        || op instanceof Op.GLoad
-        || op instanceof Op.DsRead
-        || op instanceof Op.DsWrite
-        || op instanceof Op.Wait;
+    return Counter.of(op).isPresent() || op instanceof Op.Wait;
   }
 
   private int accessIndex(Event e) {

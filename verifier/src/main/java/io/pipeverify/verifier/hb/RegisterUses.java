@@ -9,7 +9,6 @@ import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * The register-use events of the mfma instances of one execution (semantics.md section 3: an mfma
@@ -25,7 +24,6 @@ public final class RegisterUses {
   private final HappensBefore hb;
   private final List<Event.OpEvent> uses = new ArrayList<>();
   private final Map<Instance, Event.OpEvent> useOf = new IdentityHashMap<>();
-  private final Map<Instance, Instance> retiredBy = new IdentityHashMap<>();
   private final List<TimingProblem.Order> chain = new ArrayList<>();
 
   private RegisterUses(HappensBefore hb) {
@@ -40,9 +38,6 @@ public final class RegisterUses {
 
   private void build() {
     Execution exec = hb.execution();
-    for (Execution.Retirement r : exec.retirements()) {
-      retiredBy.putIfAbsent(r.op(), r.by());
-    }
     int next = hb.events().size();
     for (List<Instance> wave : exec.waves()) {
       int previous = -1;
@@ -83,11 +78,6 @@ public final class RegisterUses {
     return e;
   }
 
-  /** The first wait that retires {@code op}, if any (ordered mode, or a wait of 0). */
-  public Optional<Instance> retiredBy(Instance op) {
-    return Optional.ofNullable(retiredBy.get(op));
-  }
-
   /**
    * True when access({@code def}) happens before the register use of {@code mfma}; both must be of
    * the same wave, as register data flow is.
@@ -96,8 +86,7 @@ public final class RegisterUses {
     if (def.wave() != mfma.wave()) {
       throw new IllegalArgumentException("registers are per wave");
     }
-    Instance by = retiredBy.get(def);
-    return by != null && by.seq() < mfma.seq();
+    return hb.retiredBy(def).map(by -> by.seq() < mfma.seq()).orElse(false);
   }
 
   /** Every event: the graph's, then the use events. */

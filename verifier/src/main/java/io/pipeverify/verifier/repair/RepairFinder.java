@@ -17,9 +17,11 @@ import io.pipeverify.verifier.check.InstanceText;
 import io.pipeverify.verifier.unroll.Counter;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
@@ -114,6 +116,13 @@ public final class RepairFinder {
     final String key;
     final Set<String> known;
     final List<String> tried = new ArrayList<>();
+
+    /**
+     * Verifications at the target's trip count by the edits tried: the search asks for the same
+     * edits more than once (N = 0 of a candidate, then its family's N), and each is a full unroll,
+     * graph and Z3 pass. Edits are records, so equal edits find their report.
+     */
+    final Map<List<Edit>, VerificationReport> atTargetTrip = new HashMap<>();
 
     Search(Schedule schedule, Violation target, Set<String> known) {
       this.schedule = schedule;
@@ -401,11 +410,17 @@ public final class RepairFinder {
     }
 
     int remaining(List<Edit> edits) {
-      verifications++;
-      VerificationReport r =
-          Verifier.verifyTripCounts(
-              Edit.applyAll(schedule, edits), options, List.of(target.tripCount()));
-      return r.verdict().violations().size();
+      return atTargetTrip(edits).verdict().violations().size();
+    }
+
+    VerificationReport atTargetTrip(List<Edit> edits) {
+      return atTargetTrip.computeIfAbsent(
+          List.copyOf(edits),
+          e -> {
+            verifications++;
+            return Verifier.verifyTripCounts(
+                Edit.applyAll(schedule, e), options, List.of(target.tripCount()));
+          });
     }
 
     /** The largest N in [from, hi] for which the candidate works, given that it works at from. */
@@ -440,11 +455,7 @@ public final class RepairFinder {
 
     /** "" when the edits remove the target at its trip count and add nothing; else why not. */
     String check(List<Edit> edits) {
-      verifications++;
-      VerificationReport r =
-          Verifier.verifyTripCounts(
-              Edit.applyAll(schedule, edits), options, List.of(target.tripCount()));
-      return judge(r, "at T=" + target.tripCount());
+      return judge(atTargetTrip(edits), "at T=" + target.tripCount());
     }
 
     Optional<Repair> confirm(List<Edit> edits) {

@@ -13,14 +13,12 @@ public record Execution(
     CounterMode counters,
     List<List<Instance>> waves,
     List<Retirement> retirements,
-    List<CountingWait> countingWaits,
-    List<CounterPeak> peaks) {
+    List<CountingWait> countingWaits) {
 
   public Execution {
     waves = waves.stream().map(List::copyOf).toList();
     retirements = List.copyOf(retirements);
     countingWaits = List.copyOf(countingWaits);
-    peaks = List.copyOf(peaks);
   }
 
   /**
@@ -41,7 +39,4 @@ public record Execution(
    * edge 3). Later waits of the wave follow it in program order.
    */
   public record Retirement(Instance op, Instance by) {}
-
-  /** The most outstanding ops a counter of a wave ever held, and the op that reached it. */
-  public record CounterPeak(int wave, Counter counter, int outstanding, Instance at) {}
 }

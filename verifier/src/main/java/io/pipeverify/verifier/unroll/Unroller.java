@@ -27,7 +27,6 @@ public final class Unroller {
   private final CounterMode mode;
   private final List<Execution.Retirement> retirements = new ArrayList<>();
   private final List<Execution.CountingWait> countingWaits = new ArrayList<>();
-  private final List<Execution.CounterPeak> peaks = new ArrayList<>();
 
   private Unroller(Schedule schedule, CounterMode mode) {
     this.schedule = schedule;
@@ -43,7 +42,7 @@ public final class Unroller {
     for (int w = 0; w < schedule.waves(); w++) {
       waves.add(u.unrollWave(w, tripCount));
     }
-    return new Execution(schedule, tripCount, mode, waves, u.retirements, u.countingWaits, u.peaks);
+    return new Execution(schedule, tripCount, mode, waves, u.retirements, u.countingWaits);
   }
 
   /** Per-wave state while walking its program. */
@@ -51,15 +50,12 @@ public final class Unroller {
     final int wave;
     final List<Instance> stream = new ArrayList<>();
     final Map<Counter, ArrayDeque<Instance>> pending = new EnumMap<>(Counter.class);
-    final Map<Counter, Integer> outstanding = new EnumMap<>(Counter.class);
-    final Map<Counter, Execution.CounterPeak> peak = new EnumMap<>(Counter.class);
     final Map<String, Instance> registerDef = new HashMap<>();
 
     WaveState(int wave) {
       this.wave = wave;
       for (Counter c : Counter.values()) {
         pending.put(c, new ArrayDeque<>());
-        outstanding.put(c, 0);
       }
     }
 
@@ -117,16 +113,7 @@ public final class Unroller {
     private void append(Instance inst) {
       stream.add(inst);
       Op op = inst.op();
-      Optional<Counter> counted = Counter.of(op);
-      if (counted.isPresent()) {
-        Counter c = counted.get();
-        pending.get(c).addLast(inst);
-        int now = outstanding.merge(c, 1, Integer::sum);
-        Execution.CounterPeak p = peak.get(c);
-        if (p == null || now > p.outstanding()) {
-          peak.put(c, new Execution.CounterPeak(wave, c, now, inst));
-        }
-      }
+      Counter.of(op).ifPresent(c -> pending.get(c).addLast(inst));
       if (op instanceof Op.DsRead r) {
         registerDef.put(r.dst(), inst);
       } else if (op instanceof Op.GLoad g) {
@@ -148,14 +135,10 @@ public final class Unroller {
         while (q.size() > allowed) {
           retirements.add(new Execution.Retirement(q.pollFirst(), wait));
         }
-        outstanding.put(c, q.size());
-      } else {
-        if (allowed == 0) {
-          while (!q.isEmpty()) {
-            retirements.add(new Execution.Retirement(q.pollFirst(), wait));
-          }
+      } else if (allowed == 0) {
+        while (!q.isEmpty()) {
+          retirements.add(new Execution.Retirement(q.pollFirst(), wait));
         }
-        outstanding.put(c, Math.min(outstanding.get(c), allowed));
       }
     }
   }
@@ -172,7 +155,6 @@ public final class Unroller {
     }
     env.remove(Schedule.K);
     state.run(Section.EPILOGUE, -1, program.epilogue(), env);
-    peaks.addAll(state.peak.values());
     return state.stream;
   }
 
