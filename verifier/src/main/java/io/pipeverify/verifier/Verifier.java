@@ -5,14 +5,13 @@ import io.pipeverify.model.Op;
 import io.pipeverify.model.Schedule;
 import io.pipeverify.model.Section;
 import io.pipeverify.model.WaveProgram;
-import io.pipeverify.model.interp.FragmentMap;
 import io.pipeverify.verifier.check.CounterexampleBuilder;
-import io.pipeverify.verifier.check.DataflowChecker;
 import io.pipeverify.verifier.check.DataflowFinding;
 import io.pipeverify.verifier.check.Finding;
 import io.pipeverify.verifier.check.InstanceText;
 import io.pipeverify.verifier.check.RaceChecker;
 import io.pipeverify.verifier.check.TimingEncoder;
+import io.pipeverify.verifier.check.TripAnalysis;
 import io.pipeverify.verifier.hb.HappensBefore;
 import io.pipeverify.verifier.hb.RegisterUses;
 import io.pipeverify.verifier.smt.SolverOutcome;
@@ -289,11 +288,11 @@ public final class Verifier {
     /** P1-P5 at trip count t. */
     private Optional<String> races(Z3Session z3, int t) {
       long start = System.nanoTime();
-      Execution exec = Unroller.unroll(schedule, t, options.counters());
-      HappensBefore hb = HappensBefore.of(exec);
+      TripAnalysis analysis = TripAnalysis.of(schedule, t, options.counters());
+      HappensBefore hb = analysis.hb();
       events += hb.events().size();
       edges += hb.edgeCount();
-      RaceChecker.Result result = RaceChecker.check(hb);
+      RaceChecker.Result result = analysis.races();
       pairs += result.pairs();
       // Shapes already proved at a smaller T are not proved again.
       List<TimingProblem.Order> toProve = new ArrayList<>();
@@ -308,8 +307,8 @@ public final class Verifier {
           races.add(f);
         }
       }
-      RegisterUses uses = RegisterUses.of(hb);
-      List<DataflowFinding> flows = dataflowFindings(t, uses, result, races.size());
+      RegisterUses uses = analysis.uses();
+      List<DataflowFinding> flows = dataflowFindings(analysis.dataflow(), races.size());
       long graphDone = System.nanoTime();
       graphNanos += graphDone - start;
       if (toProve.isEmpty() && races.isEmpty() && flows.isEmpty()) {
@@ -379,14 +378,13 @@ public final class Verifier {
     }
 
     /**
-     * The P3, P4 and P5 findings at trip count t not reported at a smaller one
-     * (proofs/dataflow.md), from the graph alone; reads in a P1/P2 finding are left to that
-     * finding. {@code pending} race findings at t count towards the report's limit.
+     * Those of a trip count's P3, P4 and P5 findings not reported at a smaller one
+     * (proofs/dataflow.md); reads in a P1/P2 finding are left to that finding. {@code pending} race
+     * findings at the trip count count towards the report's limit.
      */
-    private List<DataflowFinding> dataflowFindings(
-        int t, RegisterUses uses, RaceChecker.Result result, int pending) {
+    private List<DataflowFinding> dataflowFindings(List<DataflowFinding> all, int pending) {
       List<DataflowFinding> fresh = new ArrayList<>();
-      for (DataflowFinding f : DataflowChecker.check(uses, FragmentMap.of(schedule, t), result)) {
+      for (DataflowFinding f : all) {
         if (violations.size() + pending + fresh.size() < options.maxViolations()
             && reported.add(f.key())) {
           fresh.add(f);

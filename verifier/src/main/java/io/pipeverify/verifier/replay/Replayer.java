@@ -2,7 +2,6 @@ package io.pipeverify.verifier.replay;
 
 import io.pipeverify.model.Schedule;
 import io.pipeverify.model.interp.DataEvent;
-import io.pipeverify.model.interp.FragmentMap;
 import io.pipeverify.model.interp.Interpreter;
 import io.pipeverify.model.interp.Outcome;
 import io.pipeverify.verifier.OpRef;
@@ -11,19 +10,17 @@ import io.pipeverify.verifier.VerificationReport;
 import io.pipeverify.verifier.VerifierBugException;
 import io.pipeverify.verifier.Violation;
 import io.pipeverify.verifier.check.CounterexampleBuilder;
-import io.pipeverify.verifier.check.DataflowChecker;
 import io.pipeverify.verifier.check.DataflowFinding;
 import io.pipeverify.verifier.check.Finding;
 import io.pipeverify.verifier.check.InstanceText;
-import io.pipeverify.verifier.check.RaceChecker;
 import io.pipeverify.verifier.check.TimingEncoder;
+import io.pipeverify.verifier.check.TripAnalysis;
 import io.pipeverify.verifier.hb.HappensBefore;
 import io.pipeverify.verifier.hb.RegisterUses;
 import io.pipeverify.verifier.smt.SolverOutcome;
 import io.pipeverify.verifier.smt.TimingProblem;
 import io.pipeverify.verifier.smt.Z3Session;
 import io.pipeverify.verifier.unroll.Instance;
-import io.pipeverify.verifier.unroll.Unroller;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.HashMap;
@@ -69,15 +66,15 @@ public final class Replayer implements AutoCloseable {
     return contexts.computeIfAbsent(
         t,
         x -> {
-          HappensBefore hb =
-              HappensBefore.of(Unroller.unroll(schedule, t, report.options().counters()));
-          RegisterUses uses = RegisterUses.of(hb);
-          TimingProblem extended = uses.extend(TimingEncoder.encode(hb));
-          RaceChecker.Result races = RaceChecker.check(hb);
-          List<DataflowFinding> dataflow =
-              DataflowChecker.check(uses, FragmentMap.of(schedule, t), races);
+          TripAnalysis a = TripAnalysis.of(schedule, t, report.options().counters());
+          TimingProblem extended = a.uses().extend(TimingEncoder.encode(a.hb()));
           return new Context(
-              hb, uses, extended, races.findings(), dataflow, new InstanceText(schedule, t));
+              a.hb(),
+              a.uses(),
+              extended,
+              a.races().findings(),
+              a.dataflow(),
+              new InstanceText(schedule, t));
         });
   }
 
