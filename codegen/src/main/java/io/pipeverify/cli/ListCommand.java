@@ -1,15 +1,11 @@
 package io.pipeverify.cli;
 
-import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.util.DefaultIndenter;
-import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import io.pipeverify.model.transform.KnobSpec;
 import io.pipeverify.model.transform.PipelineTransform;
 import io.pipeverify.model.transform.Transforms;
+import io.pipeverify.verifier.report.JsonOutput;
 import java.io.IOException;
-import java.io.StringWriter;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -49,28 +45,22 @@ final class ListCommand implements Callable<Integer> {
    * have {@code choices}. Defaults are JSON values of the knob's type.
    */
   static String json(List<PipelineTransform<?>> transforms) {
-    StringWriter sw = new StringWriter();
-    try (JsonGenerator g = new JsonFactory().createGenerator(sw)) {
-      DefaultPrettyPrinter pp = new DefaultPrettyPrinter();
-      pp.indentArraysWith(DefaultIndenter.SYSTEM_LINEFEED_INSTANCE);
-      g.setPrettyPrinter(pp);
-      g.writeStartArray();
-      for (PipelineTransform<?> t : transforms) {
-        g.writeStartObject();
-        g.writeStringField("name", t.name());
-        g.writeStringField("description", t.description());
-        g.writeArrayFieldStart("options");
-        for (KnobSpec k : t.knobs()) {
-          writeKnob(g, k);
-        }
-        g.writeEndArray();
-        g.writeEndObject();
-      }
-      g.writeEndArray();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    return sw.toString().replace("\r\n", "\n") + "\n";
+    return JsonOutput.pretty(
+        g -> {
+          g.writeStartArray();
+          for (PipelineTransform<?> t : transforms) {
+            g.writeStartObject();
+            g.writeStringField("name", t.name());
+            g.writeStringField("description", t.description());
+            g.writeArrayFieldStart("options");
+            for (KnobSpec k : t.knobs()) {
+              writeKnob(g, k);
+            }
+            g.writeEndArray();
+            g.writeEndObject();
+          }
+          g.writeEndArray();
+        });
   }
 
   private static void writeKnob(JsonGenerator g, KnobSpec k) throws IOException {

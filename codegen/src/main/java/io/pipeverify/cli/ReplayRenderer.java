@@ -1,18 +1,14 @@
 package io.pipeverify.cli;
 
-import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.util.DefaultIndenter;
-import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import io.pipeverify.model.interp.Outcome;
 import io.pipeverify.verifier.Verdict;
 import io.pipeverify.verifier.Violation;
 import io.pipeverify.verifier.replay.RandomReplay;
 import io.pipeverify.verifier.replay.ViolationReplay;
+import io.pipeverify.verifier.report.JsonOutput;
 import io.pipeverify.verifier.report.TextReportRenderer;
 import java.io.IOException;
-import java.io.StringWriter;
-import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -117,53 +113,48 @@ final class ReplayRenderer {
    * (the first counterexample's replay, or the first wrong random order, or zeros).
    */
   static String json(ReplaySession s) {
-    StringWriter sw = new StringWriter();
-    try (JsonGenerator g = new JsonFactory().createGenerator(sw)) {
-      DefaultPrettyPrinter pp = new DefaultPrettyPrinter();
-      pp.indentArraysWith(DefaultIndenter.SYSTEM_LINEFEED_INSTANCE);
-      g.setPrettyPrinter(pp);
-      g.writeStartObject();
-      g.writeStringField("schedule", s.report().schedule().name());
-      g.writeStringField("verdict", s.report().verdict().id());
-      g.writeNumberField("seed", s.seed());
-      Optional<Outcome> head = s.headline();
-      if (head.isPresent()) {
-        outcomeFields(g, head.get());
-      } else {
-        g.writeNumberField("mismatchCount", 0);
-        g.writeNumberField("mismatchPercent", 0.0);
-        g.writeNumberField("nanCount", 0);
-        g.writeNumberField("maxAbsError", 0.0);
-        g.writeNullField("firstMismatch");
-      }
-      g.writeArrayFieldStart("replays");
-      for (ViolationReplay r : s.replays()) {
-        g.writeStartObject();
-        g.writeStringField("property", r.violation().property().name());
-        g.writeStringField("kind", r.violation().kind().name());
-        g.writeNumberField("tripCount", r.violation().tripCount());
-        g.writeStringField("summary", r.violation().summary());
-        g.writeBooleanField("matches", r.outcome().matches());
-        outcomeFields(g, r.outcome());
-        g.writeEndObject();
-      }
-      g.writeEndArray();
-      if (s.random().isPresent()) {
-        RandomReplay r = s.random().get();
-        g.writeObjectFieldStart("randomOrders");
-        g.writeNumberField("tripCount", r.tripCount());
-        g.writeNumberField("orders", r.orders());
-        g.writeNumberField("mismatching", r.mismatching());
-        g.writeBooleanField("allMatch", r.allMatch());
-        g.writeEndObject();
-      } else {
-        g.writeNullField("randomOrders");
-      }
-      g.writeEndObject();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
+    return JsonOutput.pretty(g -> write(g, s));
+  }
+
+  private static void write(JsonGenerator g, ReplaySession s) throws IOException {
+    g.writeStartObject();
+    g.writeStringField("schedule", s.report().schedule().name());
+    g.writeStringField("verdict", s.report().verdict().id());
+    g.writeNumberField("seed", s.seed());
+    Optional<Outcome> head = s.headline();
+    if (head.isPresent()) {
+      outcomeFields(g, head.get());
+    } else {
+      g.writeNumberField("mismatchCount", 0);
+      g.writeNumberField("mismatchPercent", 0.0);
+      g.writeNumberField("nanCount", 0);
+      g.writeNumberField("maxAbsError", 0.0);
+      g.writeNullField("firstMismatch");
     }
-    return sw.toString().replace("\r\n", "\n") + "\n";
+    g.writeArrayFieldStart("replays");
+    for (ViolationReplay r : s.replays()) {
+      g.writeStartObject();
+      g.writeStringField("property", r.violation().property().name());
+      g.writeStringField("kind", r.violation().kind().name());
+      g.writeNumberField("tripCount", r.violation().tripCount());
+      g.writeStringField("summary", r.violation().summary());
+      g.writeBooleanField("matches", r.outcome().matches());
+      outcomeFields(g, r.outcome());
+      g.writeEndObject();
+    }
+    g.writeEndArray();
+    if (s.random().isPresent()) {
+      RandomReplay r = s.random().get();
+      g.writeObjectFieldStart("randomOrders");
+      g.writeNumberField("tripCount", r.tripCount());
+      g.writeNumberField("orders", r.orders());
+      g.writeNumberField("mismatching", r.mismatching());
+      g.writeBooleanField("allMatch", r.allMatch());
+      g.writeEndObject();
+    } else {
+      g.writeNullField("randomOrders");
+    }
+    g.writeEndObject();
   }
 
   private static void outcomeFields(JsonGenerator g, Outcome o) throws IOException {

@@ -127,6 +127,15 @@ public sealed interface Op {
       return new Wait(OptionalInt.empty(), OptionalInt.of(n), origin);
     }
 
+    /** The counters waited on as in assembler, e.g. {@code vmcnt(0) lgkmcnt(3)}. */
+    public String counters() {
+      StringBuilder b = new StringBuilder();
+      vmcnt.ifPresent(n -> b.append("vmcnt(").append(n).append(')'));
+      lgkmcnt.ifPresent(
+          n -> b.append(b.length() == 0 ? "" : " ").append("lgkmcnt(").append(n).append(')'));
+      return b.toString();
+    }
+
     @Override
     public String kind() {
       return "wait";

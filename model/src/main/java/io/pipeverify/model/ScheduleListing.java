@@ -112,19 +112,7 @@ public final class ScheduleListing {
             Op.GLoad l = (Op.GLoad) op;
             yield l.dst() + "    " + tag(l.tile(), null);
           }
-          case "wait" -> {
-            Op.Wait w = (Op.Wait) op;
-            StringBuilder b = new StringBuilder();
-            w.vmcnt().ifPresent(n -> b.append("vmcnt(").append(n).append(')'));
-            w.lgkmcnt()
-                .ifPresent(
-                    n ->
-                        b.append(b.length() == 0 ? "" : " ")
-                            .append("lgkmcnt(")
-                            .append(n)
-                            .append(')'));
-            yield b.toString();
-          }
+          case "wait" -> ((Op.Wait) op).counters();
           case "mfma" -> {
             Op.Mfma m = (Op.Mfma) op;
             yield m.a()

@@ -107,7 +107,7 @@ public final class ScheduleValidator {
     Set<String> seen = new TreeSet<>();
     boolean valid = true;
     for (WaveParam p : schedule.waveParams()) {
-      String ptr = child("/waveParams", p.name());
+      String ptr = JsonPointers.child("/waveParams", p.name());
       if (!IDENTIFIER.matcher(p.name()).matches()) {
         problem(ptr, "wave parameter name '" + p.name() + "' is not an identifier");
         valid = false;
@@ -145,7 +145,7 @@ public final class ScheduleValidator {
           env.put(p.name(), p.value().eval(env));
         } catch (ArithmeticException e) {
           problem(
-              child("/waveParams", p.name()),
+              JsonPointers.child("/waveParams", p.name()),
               e.getMessage() + " evaluating wave parameter '" + p.name() + "' for wave " + w);
           waveEnvs.clear();
           return;
@@ -507,14 +507,14 @@ public final class ScheduleValidator {
           ok = false;
           continue;
         }
-        periodK = lcm(periodK, pk.getAsLong());
+        periodK = Periodicity.lcm(periodK, pk.getAsLong());
       }
       OptionalLong pt = checkPeriod(exprs.get(i), ptrs.get(i), whats.get(i), Schedule.TRIP_COUNT);
       if (pt.isEmpty()) {
         ok = false;
         continue;
       }
-      periodT = lcm(periodT, pt.getAsLong());
+      periodT = Periodicity.lcm(periodT, pt.getAsLong());
     }
     if (!ok) {
       return;
@@ -661,13 +661,5 @@ public final class ScheduleValidator {
         regionDone = true;
       }
     }
-  }
-
-  private static long lcm(long a, long b) {
-    return Periodicity.lcm(a, b);
-  }
-
-  private static String child(String pointer, String key) {
-    return pointer + "/" + key.replace("~", "~0").replace("/", "~1");
   }
 }

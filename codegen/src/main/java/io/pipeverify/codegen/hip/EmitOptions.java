@@ -12,8 +12,4 @@ public record EmitOptions(boolean mergedShared) {
   public static EmitOptions defaults() {
     return new EmitOptions(false);
   }
-
-  public EmitOptions withMergedShared(boolean merged) {
-    return new EmitOptions(merged);
-  }
 }

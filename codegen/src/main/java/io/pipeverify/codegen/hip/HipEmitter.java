@@ -12,13 +12,13 @@ import io.pipeverify.model.Target;
 import io.pipeverify.model.WaveParam;
 import io.pipeverify.model.WaveProgram;
 import io.pipeverify.verifier.VerifiedSchedule;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
@@ -655,7 +655,7 @@ public final class HipEmitter {
               "__builtin_amdgcn_s_waitcnt(0x"
                   + String.format("%04x", Waitcnt.encode(wt))
                   + ");  // "
-                  + Waitcnt.describe(wt.vmcnt(), wt.lgkmcnt()));
+                  + wt.counters());
         } else if (op instanceof Op.Barrier) {
           line(indent, "__builtin_amdgcn_s_barrier();");
         } else if (op instanceof Op.SchedBarrier sb) {
@@ -710,24 +710,27 @@ public final class HipEmitter {
           }
         }
       }
-      Map<String, String[]> stores = new LinkedHashMap<>();
-      List<String> order = new ArrayList<>();
+      Map<String, String[]> stores = new TreeMap<>();
       for (Section sec : Section.values()) {
         for (Op op : program.section(sec)) {
-          if (op instanceof Op.Mfma m && !stores.containsKey(acc(m.i(), m.j()))) {
-            String key = acc(m.i(), m.j());
-            stores.put(key, new String[] {c(rowOf.get(m.a())), c(rowOf.get(m.b()))});
-            order.add(key);
+          if (op instanceof Op.Mfma m) {
+            stores.computeIfAbsent(
+                acc(m.i(), m.j()), key -> new String[] {c(rowOf.get(m.a())), c(rowOf.get(m.b()))});
           }
         }
       }
-      order.sort(null);
       line(1, "// ---- C store: fragment (i, j) covers the rows of its A and B reads ----");
-      for (String key : order) {
-        String[] rc = stores.get(key);
+      for (Map.Entry<String, String[]> e : stores.entrySet()) {
+        String[] rc = e.getValue();
         line(
             1,
-            "pv_store(C, N, block_m + " + rc[0] + ", block_n + " + rc[1] + ", " + key + ", lane);");
+            "pv_store(C, N, block_m + "
+                + rc[0]
+                + ", block_n + "
+                + rc[1]
+                + ", "
+                + e.getKey()
+                + ", lane);");
       }
     }
   }

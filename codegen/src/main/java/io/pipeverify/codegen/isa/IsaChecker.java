@@ -16,10 +16,12 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.Set;
 
 /**
  * Compares the loop clang compiled with the schedule it came from, and verifies the schedule the
@@ -40,6 +42,9 @@ import java.util.OptionalInt;
  * implicit waits the model adds are implied by the real ones.
  */
 public final class IsaChecker {
+  /** What a wait's position in its region counts: the g2s, ds_read and s_barrier before it. */
+  private static final Set<Kind> ANCHORS = EnumSet.of(Kind.G2S, Kind.DS_READ, Kind.BARRIER);
+
   private IsaChecker() {}
 
   /** Checks {@code asm} (the text of {@code asmName}) against the schedule it was emitted from. */
@@ -230,13 +235,7 @@ public final class IsaChecker {
           if (p.op() instanceof Op.Wait w) {
             OptionalInt v = vm ? w.vmcnt() : w.lgkmcnt();
             if (v.isPresent()) {
-              want.add(
-                  new WaitAt(
-                      anchor,
-                      v.getAsInt(),
-                      0,
-                      want.size(),
-                      Waitcnt.describe(w.vmcnt(), w.lgkmcnt())));
+              want.add(new WaitAt(anchor, v.getAsInt(), 0, want.size(), w.counters()));
             }
           } else if (anchors(p.op())) {
             anchor++;
@@ -251,7 +250,7 @@ public final class IsaChecker {
             if (v.isPresent()) {
               got.add(new WaitAt(anchor, v.getAsInt(), i.line(), idx, i.text()));
             }
-          } else if (i.kind() == Kind.G2S || i.kind() == Kind.DS_READ || i.kind() == Kind.BARRIER) {
+          } else if (ANCHORS.contains(i.kind())) {
             anchor++;
           }
         }
@@ -318,32 +317,20 @@ public final class IsaChecker {
           }
           WaitAt w = got.get(g);
           String next = nextMemory(act, w.index());
-          if (vm) {
-            findings.add(
-                new IsaFinding(
-                    IsaFinding.Kind.INSERTED_VMCNT,
-                    r,
-                    w.line(),
-                    where
-                        + ": compiler-inserted '"
-                        + w.text()
-                        + "' before "
-                        + next
-                        + "; the schedule has no vmcnt wait here: it drains the g2s in flight"
-                        + " before the read (seed note 003) and the copies no longer overlap"));
-          } else {
-            findings.add(
-                new IsaFinding(
-                    IsaFinding.Kind.INSERTED_LGKMCNT,
-                    r,
-                    w.line(),
-                    where
-                        + ": compiler-inserted '"
-                        + w.text()
-                        + "' before "
-                        + next
-                        + " (a register use; the llvm implicit-wait model assumes it)"));
-          }
+          findings.add(
+              new IsaFinding(
+                  vm ? IsaFinding.Kind.INSERTED_VMCNT : IsaFinding.Kind.INSERTED_LGKMCNT,
+                  r,
+                  w.line(),
+                  where
+                      + ": compiler-inserted '"
+                      + w.text()
+                      + "' before "
+                      + next
+                      + (vm
+                          ? "; the schedule has no vmcnt wait here: it drains the g2s in flight"
+                              + " before the read (seed note 003) and the copies no longer overlap"
+                          : " (a register use; the llvm implicit-wait model assumes it)")));
         }
       }
     }
@@ -359,7 +346,8 @@ public final class IsaChecker {
     }
 
     private static boolean anchors(Op op) {
-      return op instanceof Op.G2s || op instanceof Op.DsRead || op instanceof Op.Barrier;
+      Kind k = kindOf(op);
+      return k != null && ANCHORS.contains(k);
     }
 
     /** The region in the compiler's order: schedule ops matched by kind, the compiler's waits. */

@@ -46,19 +46,4 @@ public final class Waitcnt {
   public static int expcnt(int imm) {
     return (imm >> 4) & 0x7;
   }
-
-  /** The assembler text of a wait: {@code vmcnt(0) lgkmcnt(3)}, counters at max left out. */
-  public static String describe(OptionalInt vmcnt, OptionalInt lgkmcnt) {
-    StringBuilder s = new StringBuilder();
-    if (vmcnt.isPresent()) {
-      s.append("vmcnt(").append(vmcnt.getAsInt()).append(')');
-    }
-    if (lgkmcnt.isPresent()) {
-      s.append(s.length() == 0 ? "" : " ")
-          .append("lgkmcnt(")
-          .append(lgkmcnt.getAsInt())
-          .append(')');
-    }
-    return s.toString();
-  }
 }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
+import io.pipeverify.model.JsonPointers;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;

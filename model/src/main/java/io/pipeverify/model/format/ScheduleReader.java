@@ -4,6 +4,7 @@ import io.pipeverify.model.Expr;
 import io.pipeverify.model.ExprSyntaxException;
 import io.pipeverify.model.Gemm;
 import io.pipeverify.model.ImplicitWaits;
+import io.pipeverify.model.JsonPointers;
 import io.pipeverify.model.LdsBuffer;
 import io.pipeverify.model.Op;
 import io.pipeverify.model.Origin;
@@ -26,6 +27,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
 import java.util.function.BiFunction;
+import java.util.function.Function;
 
 /**
  * Reads a {@code pipeverify-schedule/1} file (docs/format.md) into a {@link Schedule}. Reports
@@ -78,23 +80,7 @@ public final class ScheduleReader {
    * {@link Origin.InFile} of ops that have no {@code origin} field.
    */
   public static Schedule read(String fileName, String content) throws ScheduleFormatException {
-    JsonNode root = JsonTreeParser.parse(fileName, content);
-    ScheduleReader reader = new ScheduleReader(fileName);
-    Schedule schedule = reader.schedule(root);
-    if (!reader.diagnostics.isEmpty()) {
-      throw new ScheduleFormatException(reader.diagnostics);
-    }
-    List<ScheduleValidator.Problem> problems = ScheduleValidator.validate(schedule);
-    if (!problems.isEmpty()) {
-      Map<String, SourcePosition> positions = new HashMap<>();
-      index(root, "", positions);
-      List<Diagnostic> out = new ArrayList<>();
-      for (ScheduleValidator.Problem p : problems) {
-        out.add(Diagnostic.at(fileName, p.pointer(), locate(p.pointer(), positions), p.message()));
-      }
-      throw new ScheduleFormatException(out);
-    }
-    return schedule;
+    return readLocated(fileName, content).schedule();
   }
 
   /**
@@ -103,9 +89,22 @@ public final class ScheduleReader {
    */
   public static LocatedSchedule readLocated(String fileName, String content)
       throws ScheduleFormatException {
-    Schedule schedule = read(fileName, content);
+    JsonNode root = JsonTreeParser.parse(fileName, content);
+    ScheduleReader reader = new ScheduleReader(fileName);
+    Schedule schedule = reader.schedule(root);
+    if (!reader.diagnostics.isEmpty()) {
+      throw new ScheduleFormatException(reader.diagnostics);
+    }
     Map<String, SourcePosition> positions = new HashMap<>();
-    index(JsonTreeParser.parse(fileName, content), "", positions);
+    index(root, "", positions);
+    List<ScheduleValidator.Problem> problems = ScheduleValidator.validate(schedule);
+    if (!problems.isEmpty()) {
+      List<Diagnostic> out = new ArrayList<>();
+      for (ScheduleValidator.Problem p : problems) {
+        out.add(Diagnostic.at(fileName, p.pointer(), locate(p.pointer(), positions), p.message()));
+      }
+      throw new ScheduleFormatException(out);
+    }
     return new LocatedSchedule(schedule, fileName, positions);
   }
 
@@ -278,6 +277,13 @@ public final class ScheduleReader {
     return values.get(i);
   }
 
+  /** A decoder of one of {@code values}, each given in the file by its {@code id}. */
+  private <E> BiFunction<JsonNode, String, E> choice(
+      String what, E[] values, Function<E, String> id) {
+    List<String> ids = Arrays.stream(values).map(id).toList();
+    return (n, p) -> choice(n, p, what, List.of(values), ids);
+  }
+
   private List<JsonNode> array(JsonNode node, String ptr, String what) {
     if (node instanceof JsonNode.JsonArray a) {
       return a.elements();
@@ -322,27 +328,12 @@ public final class ScheduleReader {
           "unsupported format '" + format + "' (expected '" + FORMAT + "')");
     }
     String name = f.string("name");
-    Target target =
-        f.get(
-            "target",
-            (n, p) ->
-                choice(
-                    n,
-                    p,
-                    "target",
-                    List.of(Target.values()),
-                    Arrays.stream(Target.values()).map(Target::id).toList()));
+    Target target = f.get("target", choice("target", Target.values(), Target::id));
     Integer waves = f.integer("waves");
     ImplicitWaits implicitWaits =
         f.get(
             "implicitWaits",
-            (n, p) ->
-                choice(
-                    n,
-                    p,
-                    "implicit-wait model",
-                    List.of(ImplicitWaits.values()),
-                    Arrays.stream(ImplicitWaits.values()).map(ImplicitWaits::id).toList()));
+            choice("implicit-wait model", ImplicitWaits.values(), ImplicitWaits::id));
     Integer trips = f.integer("nominalTripCount");
     Gemm gemm = f.get("gemm", this::gemm);
     List<WaveParam> params = f.get("waveParams", this::waveParams);

@@ -33,20 +33,21 @@ public final class Interpreter {
   private static final int F = Gemm.FRAGMENT;
 
   private final Schedule schedule;
-  private final int tripCount;
   private final Gemm gemm;
   private final Operands operands;
   private final FragmentMap map;
   private final List<List<UnrolledOp>> waves;
   private final List<Map<Long, Integer>> index = new ArrayList<>();
   private final int dataEvents;
+
+  /** The K tiles the schedule copies; the reference GEMM contracts over exactly these. */
   private final TreeSet<Long> tiles = new TreeSet<>();
+
   private final double[] reference;
   private final double[] tolerance;
 
   public Interpreter(Schedule schedule, int tripCount, long seed) {
     this.schedule = schedule;
-    this.tripCount = tripCount;
     this.gemm = schedule.gemm();
     this.operands = new Operands(seed, gemm.tileM(), gemm.tileN(), gemm.tileK());
     this.waves = ProgramUnroll.of(schedule, tripCount);
@@ -110,15 +111,6 @@ public final class Interpreter {
       return Optional.of(DataEvent.Action.USE);
     }
     return Optional.empty();
-  }
-
-  public int tripCount() {
-    return tripCount;
-  }
-
-  /** The K tiles the schedule copies; the reference GEMM contracts over exactly these. */
-  public List<Long> tiles() {
-    return List.copyOf(tiles);
   }
 
   /** A register's value: rows x cols, and the op (index in its wave's stream) that defined it. */

@@ -50,10 +50,6 @@ public record CommonKnobs(
     return new CommonKnobs(waves, tileM, tileN, tileK, newSlots, target, implicitWaits, tripCount);
   }
 
-  public CommonKnobs withWaves(int newWaves) {
-    return new CommonKnobs(newWaves, tileM, tileN, tileK, slots, target, implicitWaits, tripCount);
-  }
-
   /** The common knob specs with this record's values as defaults. */
   List<KnobSpec> specs() {
     return List.of(

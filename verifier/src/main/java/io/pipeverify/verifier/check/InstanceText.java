@@ -57,7 +57,7 @@ public final class InstanceText {
   public String text(Instance inst) {
     Op op = inst.op();
     if (op instanceof Op.Wait w) {
-      return (inst.implicit() ? "s_waitcnt (implicit) " : "s_waitcnt ") + counters(w);
+      return (inst.implicit() ? "s_waitcnt (implicit) " : "s_waitcnt ") + w.counters();
     }
     if (op instanceof Op.Barrier) {
       return "s_barrier";
@@ -100,15 +100,6 @@ public final class InstanceText {
       env.put(Schedule.TRIP_COUNT, (long) tripCount);
     }
     return env.keySet().containsAll(tile.vars()) ? Long.toString(tile.eval(env)) : tile.render();
-  }
-
-  public static String counters(Op.Wait w) {
-    StringBuilder sb = new StringBuilder();
-    w.vmcnt().ifPresent(n -> sb.append("vmcnt(").append(n).append(")"));
-    w.lgkmcnt()
-        .ifPresent(
-            n -> sb.append(sb.length() > 0 ? " " : "").append("lgkmcnt(").append(n).append(")"));
-    return sb.toString();
   }
 
   private static String chunk(Op op) {

@@ -13,7 +13,6 @@ import io.pipeverify.verifier.Verifier;
 import io.pipeverify.verifier.VerifyOptions;
 import io.pipeverify.verifier.Violation;
 import io.pipeverify.verifier.ViolationIdentity;
-import io.pipeverify.verifier.check.InstanceText;
 import io.pipeverify.verifier.unroll.Counter;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -235,7 +234,7 @@ public final class RepairFinder {
                         + ", strengthen "
                         + name(wait)
                         + " to s_waitcnt "
-                        + InstanceText.counters(stronger)));
+                        + stronger.counters()));
           });
     }
 
@@ -260,7 +259,7 @@ public final class RepairFinder {
                         + ", before "
                         + name(op(before))
                         + ", insert s_waitcnt "
-                        + InstanceText.counters(w)));
+                        + w.counters()));
           });
     }
 
@@ -295,7 +294,7 @@ public final class RepairFinder {
                         + " "
                         + name(op(a))
                         + ", insert s_waitcnt "
-                        + InstanceText.counters(drain));
+                        + drain.counters());
             Edit barrier =
                 new Edit(
                     Edit.Kind.INSERT_BARRIER,
@@ -342,7 +341,7 @@ public final class RepairFinder {
                   + ", change "
                   + name(wait)
                   + " to s_waitcnt "
-                  + InstanceText.counters(clamped)
+                  + clamped.counters()
                   + " (the largest value the counter encodes)");
       return confirm(List.of(e));
     }
@@ -567,7 +566,7 @@ public final class RepairFinder {
       return "the s_barrier";
     }
     if (op instanceof Op.Wait w) {
-      return "the s_waitcnt " + InstanceText.counters(w);
+      return "the s_waitcnt " + w.counters();
     }
     if (op instanceof Op.LdsAccess a) {
       return "the " + op.kind() + " of " + a.buffer();

@@ -8,17 +8,22 @@ import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
 
-/** Pretty-printed, deterministic JSON output with LF line ends, shared by the JSON renderers. */
-final class JsonOutput {
+/**
+ * Pretty-printed, deterministic JSON output with LF line ends, shared by the JSON renderers and the
+ * CLI's JSON outputs.
+ */
+public final class JsonOutput {
   private static final JsonFactory FACTORY = new JsonFactory();
 
   private JsonOutput() {}
 
-  interface Body {
+  /** Writes one JSON value to the generator. */
+  public interface Body {
     void write(JsonGenerator g) throws IOException;
   }
 
-  static String pretty(Body body) {
+  /** The value pretty-printed (arrays one element a line), ending in a line feed. */
+  public static String pretty(Body body) {
     StringWriter sw = new StringWriter();
     try (JsonGenerator g = FACTORY.createGenerator(sw)) {
       DefaultPrettyPrinter pp = new DefaultPrettyPrinter();

@@ -1,9 +1,6 @@
 package io.pipeverify.verifier.report;
 
-import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.util.DefaultIndenter;
-import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import io.pipeverify.verifier.OpRef;
 import io.pipeverify.verifier.Stats;
 import io.pipeverify.verifier.TraceStep;
@@ -12,8 +9,6 @@ import io.pipeverify.verifier.VerificationReport;
 import io.pipeverify.verifier.Violation;
 import io.pipeverify.verifier.ViolationIdentity;
 import java.io.IOException;
-import java.io.StringWriter;
-import java.io.UncheckedIOException;
 
 /**
  * The JSON report (docs/cli.md lists its fields): verdict, schedule, model options, trip counts
@@ -22,7 +17,6 @@ import java.io.UncheckedIOException;
  * them out.
  */
 public final class JsonReportRenderer {
-  private static final JsonFactory FACTORY = new JsonFactory();
   private final boolean timings;
 
   public JsonReportRenderer(boolean timings) {
@@ -30,16 +24,7 @@ public final class JsonReportRenderer {
   }
 
   public String render(VerificationReport report) {
-    StringWriter sw = new StringWriter();
-    try (JsonGenerator g = FACTORY.createGenerator(sw)) {
-      DefaultPrettyPrinter pp = new DefaultPrettyPrinter();
-      pp.indentArraysWith(DefaultIndenter.SYSTEM_LINEFEED_INSTANCE);
-      g.setPrettyPrinter(pp);
-      write(g, report);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    return sw.toString().replace("\r\n", "\n") + "\n";
+    return JsonOutput.pretty(g -> write(g, report, null));
   }
 
   /** The report with its input and, when computed, each violation's fix. */
@@ -50,11 +35,6 @@ public final class JsonReportRenderer {
   /** The same object on one line, for {@code --jsonl}. */
   public String renderLine(ScheduleResult result) {
     return JsonOutput.compact(g -> write(g, result.report(), result));
-  }
-
-  /** Writes the report as one JSON object. */
-  public void write(JsonGenerator g, VerificationReport r) throws IOException {
-    write(g, r, null);
   }
 
   private void write(JsonGenerator g, VerificationReport r, ScheduleResult result)

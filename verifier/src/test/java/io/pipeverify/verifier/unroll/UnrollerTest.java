@@ -44,7 +44,7 @@ class UnrollerTest {
   }
 
   private static String render(List<Op.Wait> waits) {
-    return waits.stream().map(InstanceText::counters).collect(Collectors.joining(", "));
+    return waits.stream().map(Op.Wait::counters).collect(Collectors.joining(", "));
   }
 
   @Test
