@@ -31,9 +31,14 @@ public final class FragmentMap {
   }
 
   public static FragmentMap of(Schedule schedule, int tripCount) {
+    return of(ProgramUnroll.of(schedule, tripCount));
+  }
+
+  /** The map of waves already unrolled ({@link ProgramUnroll#of}). */
+  static FragmentMap of(List<List<UnrolledOp>> waves) {
     Map<Long, Map<Long, Integer>> votesA = new HashMap<>();
     Map<Long, Map<Long, Integer>> votesB = new HashMap<>();
-    for (List<UnrolledOp> wave : ProgramUnroll.of(schedule, tripCount)) {
+    for (List<UnrolledOp> wave : waves) {
       Map<String, Fragment> defs = new HashMap<>();
       for (UnrolledOp u : wave) {
         if (u.op() instanceof Op.DsRead r) {

@@ -51,7 +51,7 @@ public final class Interpreter {
     this.gemm = schedule.gemm();
     this.operands = new Operands(seed, gemm.tileM(), gemm.tileN(), gemm.tileK());
     this.waves = ProgramUnroll.of(schedule, tripCount);
-    this.map = FragmentMap.of(schedule, tripCount);
+    this.map = FragmentMap.of(waves);
     int count = 0;
     for (List<UnrolledOp> wave : waves) {
       Map<Long, Integer> byKey = new HashMap<>();
