@@ -15,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -46,12 +47,25 @@ class EmitCommandTest {
     return Cli.run(args.toArray(new String[0]));
   }
 
+  /**
+   * The refusal prints the verifier's text report, the documented counterexample of
+   * counterexamples/cdna4-interleave/report.txt plus the timings at the end of its stats line.
+   */
   @Test
-  void aRacyScheduleIsRefusedWithItsCounterexampleAndNothingIsWritten() {
+  void aRacyScheduleIsRefusedWithItsCounterexampleAndNothingIsWritten() throws IOException {
     Path out = tmp.resolve("racy");
     Cli.Result r = Cli.run("emit", "--builtin", "cdna4-interleave", "--out", out.toString());
     assertEquals(1, r.code(), r.dump());
-    assertTrue(r.out().contains("P1 WAR"), r.dump());
+    String documented =
+        Files.readString(
+            CorpusTest.CORPUS.resolve("cdna4-interleave/report.txt"), StandardCharsets.UTF_8);
+    String timings = ", solver \\d+ ms, total \\d+ ms\n$";
+    assertTrue(Pattern.compile(timings).matcher(r.out()).find(), r.dump());
+    assertEquals(documented, r.out().replaceFirst(timings, "\n"), r.dump());
+    assertEquals(
+        "pipeverify: cdna4-interleave does not verify (violated); no HIP emitted and nothing"
+            + " written\n",
+        r.err());
     assertFalse(Files.exists(out), "no directory may be created for a refused schedule");
   }
 

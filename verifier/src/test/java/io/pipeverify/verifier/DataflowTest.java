@@ -75,12 +75,29 @@ class DataflowTest {
     }
   }
 
+  /**
+   * g2sSlot=current: the loop copies tile k + 1 into slot k % 2, the slot its own stage is reading,
+   * so the first violation is a race (P1 WAR on A at T=1) before it is a wrong version; the next
+   * tile's slot is then never written (P2).
+   */
   @Test
-  void slotIndexBugIsAWrongVersionOrARace() throws Exception {
+  void slotIndexBugIsAWarOnTheSlotBeingRead() throws Exception {
     VerificationReport r = verify("g2sSlot", "current");
-    assertInstanceOf(Verdict.Violated.class, r.verdict());
+    List<Violation> violations =
+        assertInstanceOf(Verdict.Violated.class, r.verdict(), () -> kinds(r).toString())
+            .violations();
+    assertEquals(List.of("P1 WAR", "P2 UNINITIALIZED"), kinds(r));
+    Violation first = violations.get(0);
+    assertEquals(Property.P1, first.property(), first.summary());
+    assertEquals(ViolationKind.WAR, first.kind(), first.summary());
+    assertEquals(1, first.tripCount(), first.summary());
+    assertEquals(
+        List.of("ds_read A[0] rows [0, 16)", "g2s A[0] rows [0, 8)"),
+        first.ops().stream()
+            .map(o -> o.op() + " " + o.buffer() + "[" + o.slot() + "] " + o.range())
+            .toList(),
+        first.summary());
     try (Replayer replayer = new Replayer(r)) {
-      Violation first = ((Verdict.Violated) r.verdict()).violations().get(0);
       assertFalse(replayer.replay(first, 3).outcome().matches(), first.summary());
     }
   }

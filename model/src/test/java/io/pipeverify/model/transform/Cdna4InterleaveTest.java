@@ -113,8 +113,9 @@ class Cdna4InterleaveTest {
 
   @Test
   void lastStageKnobs() {
-    assertTrue(
-        Ops.waits(stage(gen("lastStageWait=2"), 3)).stream().allMatch(o -> Ops.isVmcnt(o, 2)));
+    List<Op> waits = Ops.waits(stage(gen("lastStageWait=2"), 3));
+    assertEquals(1, waits.size(), waits.toString());
+    assertTrue(Ops.isVmcnt(waits.get(0), 2), waits.toString());
     assertEquals(0, Ops.count(stage(gen("lastStageBarrier=false"), 3), "barrier"));
     List<String> swapped = Ops.syncKinds(stage(gen("barrierBeforeWait=true"), 3));
     assertEquals(
@@ -127,12 +128,15 @@ class Cdna4InterleaveTest {
 
   @Test
   void g2sSlotCurrentWritesTheSlotBeingRead() {
+    int copies = 0;
     for (Op op : loop(gen("g2sSlot=current"))) {
       if (op instanceof Op.G2s g) {
+        copies++;
         assertEquals("k % 2", g.slot().render());
         assertEquals("k + 1", g.tile().kTile().render());
       }
     }
+    assertEquals(8, copies);
   }
 
   @Test
@@ -147,11 +151,14 @@ class Cdna4InterleaveTest {
     assertEquals("b0_kp0", b0swapped.dst());
     assertEquals(1, b0swapped.tile().kChunk().getAsInt());
     // The epilogue is not touched by the pass: plain order, no swap.
+    int epilogueReads = 0;
     for (Op op : gen("s2rKpackSwapA=true").programs().get(0).epilogue()) {
       if (op instanceof Op.DsRead r) {
+        epilogueReads++;
         assertTrue(r.dst().endsWith("_kp" + r.tile().kChunk().getAsInt()), r.dst());
       }
     }
+    assertEquals(24, epilogueReads);
   }
 
   @Test

@@ -85,12 +85,35 @@ class RaceCheckerTest {
                 g2s("0", "w * 8", 8, "1", "next")));
     RaceChecker.Result r = RaceChecker.check(hb(s, 1));
     assertEquals("[P1 WAR]", kinds(r), describe(r));
+    // Each wave's read against each wave's next copy: 2 x 2 races.
+    assertEquals(4, r.findings().size(), describe(r));
     for (Finding f : r.findings()) {
       assertTrue(f.first().op() instanceof Op.DsRead, "the read should be first");
       assertEquals("next", InstanceText.stage(f.second().orElseThrow()));
     }
-    // The first copies are ordered before both reads and before the second copies.
-    assertTrue(r.obligations().size() >= 4, describe(r));
+    // Conflicting pairs: 2 copies x 2 reads, 2 reads x 2 next copies, and each wave's copy and
+    // next copy of the same rows (copies of different waves do not overlap): 4 + 4 + 2.
+    assertEquals(10, r.pairs(), describe(r));
+    // The first copies are ordered before both reads and before their wave's second copy; the
+    // reads and the second copies are the 4 races.
+    assertEquals(
+        List.of(
+            "prologue|copy|g2s|A -> prologue|next|g2s|A same wave",
+            "prologue|copy|g2s|A -> prologue|next|g2s|A same wave",
+            "prologue|copy|g2s|A -> prologue|read|ds_read|A other wave",
+            "prologue|copy|g2s|A -> prologue|read|ds_read|A other wave",
+            "prologue|copy|g2s|A -> prologue|read|ds_read|A same wave",
+            "prologue|copy|g2s|A -> prologue|read|ds_read|A same wave"),
+        r.obligations().stream()
+            .map(
+                o ->
+                    o.shape().first()
+                        + " -> "
+                        + o.shape().second()
+                        + (o.shape().sameWave() ? " same wave" : " other wave"))
+            .sorted()
+            .toList(),
+        describe(r));
   }
 
   @Test

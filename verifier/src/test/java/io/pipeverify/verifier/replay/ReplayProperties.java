@@ -2,6 +2,7 @@ package io.pipeverify.verifier.replay;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import io.pipeverify.model.interp.Outcome;
 import io.pipeverify.model.transform.KnobException;
@@ -27,6 +28,8 @@ import net.jqwik.api.Combinators;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import net.jqwik.api.statistics.Statistics;
+import net.jqwik.api.statistics.StatisticsReport;
 
 /**
  * The two replay invariants of semantics.md section 5, over every built-in transform x random knobs
@@ -39,6 +42,18 @@ class ReplayProperties {
   private static final int MAX_REPLAYED = Integer.getInteger("pipeverify.replayViolations", 3);
   private static final long COUNTEREXAMPLE_SEED = 7;
   private static final long ORDER_SEED = 11;
+
+  /**
+   * The statistics label of what each schedule's check did (five per try), and its values: the
+   * coverage checks make sure a run exercises the invariant it is for.
+   */
+  private static final String CHECKED = "checked";
+
+  private static final String REPLAYED = "violated, counterexamples replayed";
+  private static final String NOT_REPLAYABLE = "violated, nothing replayable";
+  private static final String NOTHING_TO_REPLAY = "verified, no counterexample";
+  private static final String VERIFIED = "verified, random orders replayed";
+  private static final String FIRST_REPLAYED = "violated, first counterexample replayed";
 
   /**
    * Per transform, the knob values of its documented safe placement (docs/transforms.md,
@@ -142,12 +157,14 @@ class ReplayProperties {
   }
 
   @Property(tries = 3)
+  @StatisticsReport(StatisticsReport.StatisticsReportMode.OFF)
   void everyCounterexampleReplaysToAWrongResult(@ForAll("eachTransform") List<PassConfig> configs)
       throws Exception {
     checkCounterexamples(configs);
   }
 
   @Property(tries = 4)
+  @StatisticsReport(StatisticsReport.StatisticsReportMode.OFF)
   void aVerifiedScheduleNeverGivesAWrongResult(
       @ForAll("eachTransformNearlyVerified") List<PassConfig> configs) throws Exception {
     checkVerified(configs);
@@ -155,28 +172,41 @@ class ReplayProperties {
 
   static void checkCounterexamples(List<PassConfig> configs) throws Exception {
     for (PassConfig config : configs) {
-      checkCounterexamples(config);
+      Statistics.label(CHECKED).collect(checkCounterexamples(config));
     }
+    // A try whose five schedules all verify checks nothing: the run must replay some.
+    Statistics.label(CHECKED).coverage(checker -> checker.check(REPLAYED).count(n -> n > 0));
   }
 
   static void checkVerified(List<PassConfig> configs) throws Exception {
     for (PassConfig config : configs) {
-      checkVerified(config);
+      Statistics.label(CHECKED).collect(checkVerified(config));
+    }
+    // The invariant this property is for: a verified schedule replays right in random orders.
+    Statistics.label(CHECKED).coverage(checker -> checker.check(VERIFIED).count(n -> n > 0));
+  }
+
+  /** Z3 gave up: nothing was checked, and the property must not pass silently. */
+  private static void failIfInconclusive(VerificationReport report, PassConfig config) {
+    if (report.verdict() instanceof Verdict.Inconclusive i) {
+      fail("inconclusive, nothing to replay: " + i.reason() + "\n" + reproduce(config, ""));
     }
   }
 
-  private static void checkCounterexamples(PassConfig config) throws Exception {
+  private static String checkCounterexamples(PassConfig config) throws Exception {
     VerificationReport report =
         Verifier.verify(PassConfigArbitraries.schedule(config), VerifyOptions.defaults());
+    failIfInconclusive(report, config);
     if (!(report.verdict() instanceof Verdict.Violated v)) {
-      return;
+      return NOTHING_TO_REPLAY;
     }
     try (Replayer replayer = new Replayer(report)) {
       int replayed = 0;
       for (Violation violation : v.violations()) {
-        if (!Replayer.REPLAYABLE.contains(violation.property()) || replayed++ >= MAX_REPLAYED) {
+        if (!Replayer.REPLAYABLE.contains(violation.property()) || replayed >= MAX_REPLAYED) {
           continue;
         }
+        replayed++;
         Outcome o = replayer.replay(violation, COUNTEREXAMPLE_SEED).outcome();
         assertFalse(
             o.matches(),
@@ -186,12 +216,14 @@ class ReplayProperties {
                     + "\n"
                     + dump(violation));
       }
+      return replayed > 0 ? REPLAYED : NOT_REPLAYABLE;
     }
   }
 
-  private static void checkVerified(PassConfig config) throws Exception {
+  private static String checkVerified(PassConfig config) throws Exception {
     VerificationReport report =
         Verifier.verify(PassConfigArbitraries.schedule(config), VerifyOptions.defaults());
+    failIfInconclusive(report, config);
     try (Replayer replayer = new Replayer(report)) {
       if (report.verdict() instanceof Verdict.Verified) {
         RandomReplay r =
@@ -205,15 +237,18 @@ class ReplayProperties {
                     + r.firstWrong()
                     + "\n"
                     + reproduce(config, "--seed " + ORDER_SEED + " --orders " + ORDERS));
-      } else if (report.verdict() instanceof Verdict.Violated v) {
-        // Not verified: its first counterexample must then replay wrong (the other invariant).
-        Violation first = v.violations().get(0);
-        if (Replayer.REPLAYABLE.contains(first.property())) {
-          assertFalse(
-              replayer.replay(first, ORDER_SEED).outcome().matches(),
-              () -> reproduce(config, "--seed " + ORDER_SEED) + "\n" + dump(first));
-        }
+        return VERIFIED;
       }
+      // Not verified (Violated: Inconclusive failed above): its first counterexample must then
+      // replay wrong (the other invariant).
+      Violation first = report.verdict().violations().get(0);
+      if (!Replayer.REPLAYABLE.contains(first.property())) {
+        return NOT_REPLAYABLE;
+      }
+      assertFalse(
+          replayer.replay(first, ORDER_SEED).outcome().matches(),
+          () -> reproduce(config, "--seed " + ORDER_SEED) + "\n" + dump(first));
+      return FIRST_REPLAYED;
     }
   }
 
