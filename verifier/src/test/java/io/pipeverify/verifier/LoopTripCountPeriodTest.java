@@ -56,8 +56,9 @@ class LoopTripCountPeriodTest {
   }
 
   /**
-   * Fails today: {@code Schedule.period()} takes loop expressions' period in k only, so this
-   * schedule gets P = 1, the verifier unrolls T = 1..2 and says "verified" for every T.
+   * Regression test (proofs/cutoff.md section 8): {@code Schedule.period()} used to take loop
+   * expressions' period in k only, so this schedule got P = 1, the verifier unrolled T = 1..2 and
+   * said "verified" for every T.
    */
   @Test
   void verifyCoversTThree() {

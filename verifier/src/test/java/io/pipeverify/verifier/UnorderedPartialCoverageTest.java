@@ -60,10 +60,11 @@ class UnorderedPartialCoverageTest {
   }
 
   /**
-   * Fails today with VerifierBugException ("Z3 refutes the violation P2|..."): RaceChecker asks Z3
-   * for an execution where the read precedes BOTH copies (every write overlapping the uncovered
-   * range [0, 16) rows), but the vmcnt(1) cardinality constraint lets only one be late. The real
-   * violation needs only the copy of one half to be late.
+   * Regression test (proofs/cutoff.md section 9): RaceChecker used to ask Z3 for an execution where
+   * the read precedes BOTH copies (every write overlapping the uncovered range [0, 16) rows), which
+   * the vmcnt(1) cardinality constraint refutes, and verify threw VerifierBugException. The real
+   * violation needs only the copy of one half to be late; the read's bytes are now split at every
+   * write boundary.
    */
   @Test
   void unorderedModeReportsUninitialisedBytesInsteadOfCrashing() {

@@ -104,8 +104,10 @@ class Z3SessionTest {
 
   /**
    * The canonical cdna4-interleave schedule in the unordered mode at T = 3 (about 8000 events and
-   * many cardinality constraints) with a 1 ms budget: Z3 must give up with a reason, which is
-   * Unknown, never a verdict; with a normal budget the same query is decided.
+   * many cardinality constraints) with a 1 ms budget: Z3 gives up with a reason, which is Unknown,
+   * never a verdict. Z3's timer can fire late (Z3 issue #5702: on a loaded machine a check
+   * sometimes finishes first), so a hurried answer may also be the verdict the full budget gives,
+   * and never another one; of five hurried tries at least one must be Unknown.
    */
   @Test
   void aTimeoutIsUnknownNotAVerdict() throws Exception {
@@ -114,11 +116,23 @@ class Z3SessionTest {
     TimingProblem p = TimingEncoder.encode(hb);
     List<TimingProblem.Order> obligations =
         RaceChecker.check(hb).obligations().stream().map(RaceChecker.Obligation::order).toList();
-    try (Z3Session hurried = new Z3Session(Duration.ofMillis(1))) {
-      hurried.load(p);
-      SolverOutcome.Unknown u =
-          assertInstanceOf(SolverOutcome.Unknown.class, hurried.findViolating(obligations));
-      assertTrue(!u.reason().isBlank(), "Unknown carries Z3's reason");
+    int unknown = 0;
+    for (int i = 0; i < 5; i++) {
+      try (Z3Session hurried = new Z3Session(Duration.ofMillis(1))) {
+        hurried.load(p);
+        SolverOutcome o = hurried.findViolating(obligations);
+        if (o instanceof SolverOutcome.Unknown u) {
+          unknown++;
+          assertTrue(!u.reason().isBlank(), "Unknown carries Z3's reason");
+        } else {
+          assertInstanceOf(SolverOutcome.Unsat.class, o, "a hurried verdict is the real one");
+        }
+      }
+    }
+    assertTrue(unknown > 0, "no hurried try timed out");
+    try (Z3Session z3 = new Z3Session(TIMEOUT)) {
+      z3.load(p);
+      assertInstanceOf(SolverOutcome.Unsat.class, z3.findViolating(obligations));
     }
   }
 }
