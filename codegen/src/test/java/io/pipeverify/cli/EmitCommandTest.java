@@ -188,4 +188,25 @@ class EmitCommandTest {
     assertTrue(r.out().contains("status: violated"), r.dump());
     assertTrue(r.out().contains("[order-change]"), r.dump());
   }
+
+  /**
+   * A file re-targeted with --target is validated again, as verify does it: the canonical tilelang
+   * tile needs 128 KiB of LDS, which gfx942 does not have. Bad input, nothing written.
+   */
+  @Test
+  void aFileThatDoesNotFitTheTargetIsBadInput() throws IOException {
+    Cli.Result json = Cli.run("show", "--builtin", "tilelang-pipelined", "--format", "json");
+    Path file = tmp.resolve("tilelang.json");
+    Files.writeString(file, json.out(), StandardCharsets.UTF_8);
+    Path out = tmp.resolve("out");
+    Cli.Result r = Cli.run("emit", file.toString(), "--target", "gfx942", "--out", out.toString());
+    assertEquals(2, r.code(), r.dump());
+    assertEquals(
+        "pipeverify: "
+            + file
+            + " with gfx942, implicit waits llvm: error at /buffers: LDS use 131072 bytes exceeds"
+            + " the gfx942 capacity of 65536 bytes\n",
+        r.err());
+    assertFalse(Files.exists(out), "nothing written");
+  }
 }
