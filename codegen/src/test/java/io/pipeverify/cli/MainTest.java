@@ -122,15 +122,16 @@ class MainTest {
             1,
             List.of(),
             "s",
-            "s_barrier #2 of wave 0 has no partner in wave 4: the workgroup deadlocks",
+            "s_barrier #2 of wave 0 has no partner in wave 4: it completes only after wave 4 has"
+                + " ended",
             List.of(0, 4),
             List.of());
     assertEquals(
         "P1 WAR on B: wave 0 loop k=0 stage 3 ds_read vs wave 1 loop k=1 stage 2 g2s (+1 more)",
         PipeverifyCommand.firstViolation(new Verdict.Violated(List.of(war, mismatch))));
     assertEquals(
-        "P6 BARRIER_MISMATCH: s_barrier #2 of wave 0 has no partner in wave 4: the workgroup"
-            + " deadlocks",
+        "P6 BARRIER_MISMATCH: s_barrier #2 of wave 0 has no partner in wave 4: it completes only"
+            + " after wave 4 has ended",
         PipeverifyCommand.firstViolation(new Verdict.Violated(List.of(mismatch))));
     assertEquals("-", PipeverifyCommand.firstViolation(new Verdict.Verified()));
     assertEquals(

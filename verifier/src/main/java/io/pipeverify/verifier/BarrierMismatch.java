@@ -5,7 +5,11 @@ import io.pipeverify.model.WaveProgram;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Builds the P6 violation: two programs whose barrier counts differ at a trip count. */
+/**
+ * Builds the P6 finding: two programs whose barrier counts differ at a trip count. This is not a
+ * deadlock (semantics.md P6: the extra barriers complete among the waves that have not ended) but
+ * almost always a mistake: the extra barriers order nothing against the waves that ended.
+ */
 final class BarrierMismatch {
   private BarrierMismatch() {}
 
@@ -46,6 +50,7 @@ final class BarrierMismatch {
             + b.role()
             + ") "
             + cb;
+    // Barriers are numbered from 1 in the text, from 0 in events (t_barrier_0 is the first).
     String missing =
         "s_barrier #"
             + Math.min(ca, cb)
@@ -53,7 +58,10 @@ final class BarrierMismatch {
             + (ca > cb ? wa : wb)
             + " has no partner in wave "
             + (ca > cb ? wb : wa)
-            + ": the workgroup deadlocks";
+            + ": it completes only after wave "
+            + (ca > cb ? wb : wa)
+            + " has ended (an ended wave no longer counts; no deadlock), so it orders nothing"
+            + " against that wave; races were checked with that barrier semantics";
     return new Violation(
         Property.P6,
         ViolationKind.BARRIER_MISMATCH,

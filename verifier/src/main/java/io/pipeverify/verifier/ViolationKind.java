@@ -6,7 +6,9 @@ public enum ViolationKind {
   WAR("a write may land before a read it should follow (write after read)"),
   WAW("two writes of the same bytes may land in either order"),
   UNINITIALIZED("a read has bytes that no write happens before"),
-  BARRIER_MISMATCH("waves execute different numbers of barriers (deadlock)"),
+  BARRIER_MISMATCH(
+      "waves execute different numbers of barriers: the extra ones complete after the other waves"
+          + " end and order nothing against them"),
   COUNTER_OVERFLOW("a wait value does not fit its counter's bits"),
   LDS_OVERFLOW("the LDS buffers do not fit the target's LDS"),
   WRONG_VERSION(

@@ -79,7 +79,10 @@ public final class HappensBefore {
     this.execution = execution;
   }
 
-  /** Builds the graph and its reachability; the execution must have matched barrier counts. */
+  /**
+   * Builds the graph and its reachability. Waves may execute different numbers of barriers: the
+   * n-th barrier joins the waves that execute one, after the others have ended.
+   */
   public static HappensBefore of(Execution execution) {
     HappensBefore hb = new HappensBefore(execution);
     hb.build();
@@ -192,6 +195,8 @@ public final class HappensBefore {
   }
 
   private void build() {
+    List<Event> lastOfWave = new ArrayList<>();
+    List<Integer> barriersOfWave = new ArrayList<>();
     for (List<Instance> wave : execution.waves()) {
       Event previous = null;
       int barrierCount = 0;
@@ -235,10 +240,30 @@ public final class HappensBefore {
         }
         previous = current;
       }
+      lastOfWave.add(previous);
+      barriersOfWave.add(barrierCount);
     }
+    survivorBarriers(lastOfWave, barriersOfWave);
     for (Execution.Retirement r : execution.retirements()) {
       edge(access.get(r.op()), issue.get(r.by()), EdgeKind.WAIT_RETIRES);
       retiredBy.putIfAbsent(r.op(), r.by());
+    }
+  }
+
+  /**
+   * A wave that executes c barriers and ends no longer counts for the later ones (semantics.md
+   * section 2; AMD ISA reference, S_BARRIER): barrier c completes among the surviving waves, but
+   * only once this wave has ended, so the wave's last event happens before it. Its outstanding
+   * accesses are not ordered by the end (only a wait retires them), and barriers after c follow
+   * barrier c in the survivors' program order.
+   */
+  private void survivorBarriers(List<Event> lastOfWave, List<Integer> barriersOfWave) {
+    for (int w = 0; w < lastOfWave.size(); w++) {
+      Event.BarrierEvent firstMissed = barriers.get(barriersOfWave.get(w));
+      Event last = lastOfWave.get(w);
+      if (firstMissed != null && last != null) {
+        edge(last, firstMissed, EdgeKind.BARRIER);
+      }
     }
   }
 

@@ -10,8 +10,9 @@ import java.util.Objects;
 
 /**
  * One change to a schedule's IR: insert {@code op} before position {@code index} of a section of
- * program {@code program}, or replace the op there. {@code description} says it in the schedule's
- * own terms ("in loop stage 3, before the s_barrier, insert s_waitcnt lgkmcnt(0)").
+ * program {@code program}, replace the op there, or remove it ({@code op} is then the op removed).
+ * {@code description} says it in the schedule's own terms ("in loop stage 3, before the s_barrier,
+ * insert s_waitcnt lgkmcnt(0)").
  */
 public record Edit(Kind kind, int program, Section section, int index, Op op, String description) {
 
@@ -23,6 +24,10 @@ public record Edit(Kind kind, int program, Section section, int index, Op op, St
     INSERT_WAIT("insert an s_waitcnt"),
     /** Insert a counter-0 s_waitcnt directly before an s_barrier. */
     DRAIN_BEFORE_BARRIER("drain a counter before a barrier"),
+    /** Take a ds_read, copy or wait out of its place (the first half of a move). */
+    MOVE_FROM("move an op: take it out"),
+    /** Put the op a {@link #MOVE_FROM} took out back at another place of its section. */
+    MOVE_TO("move an op: put it back"),
     /** Insert an s_barrier. */
     INSERT_BARRIER("add a barrier");
 
@@ -38,6 +43,10 @@ public record Edit(Kind kind, int program, Section section, int index, Op op, St
 
     public boolean replaces() {
       return this == STRENGTHEN_WAIT;
+    }
+
+    public boolean removes() {
+      return this == MOVE_FROM;
     }
   }
 
@@ -55,6 +64,8 @@ public record Edit(Kind kind, int program, Section section, int index, Op op, St
     List<Op> ops = new ArrayList<>(p.section(section));
     if (kind.replaces()) {
       ops.set(index, op);
+    } else if (kind.removes()) {
+      ops.remove(index);
     } else {
       ops.add(index, op);
     }

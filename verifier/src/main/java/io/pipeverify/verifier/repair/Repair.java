@@ -7,26 +7,30 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * A verified repair of one violation: the edits (one, or two when no single edit suffices) and the
- * full verification of the schedule after them, which says whether it now verifies or what remains.
+ * A verified repair of one violation: the changes to the kernel (one, or two when no single change
+ * suffices), made in every wave role that has their place ({@code scope}: "" for a single-program
+ * schedule, else the roles), the edits of the IR that make them in each role, and the full
+ * verification of the schedule after them, which says whether it now verifies or what remains.
  */
-public record Repair(List<Edit> edits, VerificationReport after) {
+public record Repair(
+    List<Edit> edits, List<String> changes, String scope, VerificationReport after) {
 
   public Repair {
     edits = List.copyOf(edits);
+    changes = List.copyOf(changes);
+    Objects.requireNonNull(scope);
     Objects.requireNonNull(after);
-    if (edits.isEmpty()) {
+    if (edits.isEmpty() || changes.isEmpty()) {
       throw new IllegalArgumentException("a repair needs an edit");
     }
   }
 
-  /** The edits as one sentence, e.g. "in loop stage 3, before the s_barrier, insert ...". */
+  /**
+   * The changes as one sentence, e.g. "in every role, in loop stage 3, before the s_barrier, insert
+   * s_waitcnt lgkmcnt(0)".
+   */
   public String describe() {
-    StringBuilder s = new StringBuilder();
-    for (int i = 0; i < edits.size(); i++) {
-      s.append(i == 0 ? "" : "; and ").append(edits.get(i).description());
-    }
-    return s.toString();
+    return scope + String.join("; and ", changes);
   }
 
   public boolean verifies() {

@@ -27,12 +27,18 @@ import java.util.Set;
 import java.util.function.IntFunction;
 
 /**
- * Finds the weakest verified repair of a violation among a bounded set of candidate edits near the
- * violating ops (issue 6): strengthen or insert an {@code s_waitcnt} on the counter of the op that
- * should come first, before the next barriers after it (N as large as still removes the violation:
- * the smallest change), insert one before the second op when both ops are in one wave, add an
- * {@code s_barrier} after the first wait that can retire the op or before the second op, and, when
- * none of these single edits works, a barrier with a counter drain right before it.
+ * Finds the weakest verified repair of a violation among a bounded set of candidate changes near
+ * the violating ops (issues 6 and 12): strengthen or insert an {@code s_waitcnt} on the counter of
+ * the op that should come first, before the next barriers after it (N as large as still removes the
+ * violation: the smallest change), insert one before the second op when both ops are in one wave;
+ * then move an op across the nearest barrier or wait (the second op down past them, the first op
+ * up, the wait that retires the first op up before the barrier); then add an {@code s_barrier}
+ * after the first wait that can retire the op or before the second op, and, when none of these
+ * works, a barrier with a counter drain right before it. Unequal barrier counts (P6) get the
+ * missing trailing barriers.
+ *
+ * <p>A change is made to the kernel, not to one role: it applies at the same place ({@link
+ * RoleSites}) in every wave role that has it, and a barrier only where every role has the place.
  *
  * <p>Each candidate is first checked at the violation's trip count only (a fraction of a full
  * verification); the chosen one is then verified for every trip count, which also says what
@@ -96,17 +102,30 @@ public final class RepairFinder {
   /** A point of a wave program: op {@code index} of {@code section} of program {@code program}. */
   private record At(int program, Section section, int index) {}
 
-  /** A candidate edit family, parameterised by the counter value N in [0, hi]. */
-  private record Candidate(int rank, int hi, IntFunction<List<Edit>> make) {
+  /**
+   * One change of the kernel, at a point of the violating role's program as the schedule has it
+   * (before any change): insert {@code op} before it, replace it, or take it out.
+   */
+  private record Change(Edit.Kind kind, At at, Op op, String description) {}
+
+  /**
+   * A candidate family, parameterised by the counter value N in [0, hi]. {@code addsOnly}: its
+   * changes only add waits and barriers or strengthen waits, which add happens-before edges and
+   * cannot create a race; a move can, so any new violation rejects it.
+   */
+  private record Candidate(int rank, int hi, boolean addsOnly, IntFunction<List<Change>> make) {
     String label(int n) {
-      List<Edit> edits = make.apply(n);
+      List<Change> changes = make.apply(n);
       StringBuilder s = new StringBuilder();
-      for (int i = 0; i < edits.size(); i++) {
-        s.append(i == 0 ? "" : " and ").append(edits.get(i).description());
+      for (int i = 0; i < changes.size(); i++) {
+        s.append(i == 0 ? "" : " and ").append(changes.get(i).description());
       }
       return s.toString();
     }
   }
+
+  /** Changes made in every role that has their places, as IR edits. */
+  private record Expanded(List<Edit> edits, List<Integer> programs) {}
 
   /** The search for one violation. */
   private final class Search {
@@ -123,8 +142,11 @@ public final class RepairFinder {
      */
     final Map<List<Edit>, VerificationReport> atTargetTrip = new HashMap<>();
 
+    final RoleSites sites;
+
     Search(Schedule schedule, Violation target, Set<String> known) {
       this.schedule = schedule;
+      this.sites = new RoleSites(schedule);
       this.target = target;
       this.key = ViolationIdentity.key(target);
       this.known = known;
@@ -132,19 +154,21 @@ public final class RepairFinder {
 
     Optional<Repair> run() {
       if (target.property() == Property.P6) {
-        tried.add(
-            "none: the waves execute different numbers of barriers, which a wait cannot change and"
-                + " one added barrier in a single role cannot balance for every trip count");
-        return Optional.empty();
+        return balanceBarriers();
       }
       if (target.property() == Property.P7) {
         return clampWait();
       }
       List<Candidate> waits = new ArrayList<>();
+      List<Candidate> moves = new ArrayList<>();
       List<Candidate> barriers = new ArrayList<>();
       List<Candidate> pairs = new ArrayList<>();
       candidates(waits, barriers, pairs);
+      moves(moves);
       Optional<Repair> r = weakestWait(waits);
+      if (r.isEmpty()) {
+        r = firstWorking(moves);
+      }
       if (r.isEmpty()) {
         r = firstWorking(barriers);
       }
@@ -161,14 +185,11 @@ public final class RepairFinder {
       At first = at(firstRef);
       Optional<At> second =
           target.ops().size() > 1 ? Optional.of(at(target.ops().get(1))) : Optional.empty();
-      boolean single = schedule.programs().size() == 1;
       Optional<Counter> counter = Counter.of(op(first));
       if (target.ops().size() == 1 || counter.isEmpty()) {
         // P2: the read has no write before it; the writes are other waves' copies.
-        if (single) {
-          barriers.add(barrierAt(first, "before"));
-          pairs.add(drainedBarrierAt(first, Counter.VMCNT));
-        }
+        barriers.add(barrierAt(first, "before"));
+        pairs.add(drainedBarrierAt(first, Counter.VMCNT));
         return;
       }
       Counter c = counter.get();
@@ -203,12 +224,120 @@ public final class RepairFinder {
           waits.add(insertWait(a, c, Math.min(inflight - 1, c.max())));
         }
       }
-      if (single) {
-        firstWait.ifPresent(w -> barriers.add(barrierAt(w, "after")));
-        second.ifPresent(s -> barriers.add(barrierAt(s, "before")));
-        firstWait.ifPresent(w -> pairs.add(drainedBarrierAt(w, c)));
-        second.ifPresent(s -> pairs.add(drainedBarrierAt(s, c)));
+      // A barrier in one role only would unbalance the counts: expand() keeps barrier changes to
+      // places every role has.
+      firstWait.ifPresent(w -> barriers.add(barrierAt(w, "after")));
+      second.ifPresent(s -> barriers.add(barrierAt(s, "before")));
+      firstWait.ifPresent(w -> pairs.add(drainedBarrierAt(w, c)));
+      second.ifPresent(s -> pairs.add(drainedBarrierAt(s, c)));
+    }
+
+    /**
+     * Moves across the nearest barrier or wait, within the op's section: what a kernel author does
+     * with a ds_read issued too early (issue 12). The second op goes down past the next wait or
+     * barrier, the first op up before the previous barrier, and the first wait after the first op
+     * on its counter up before the barrier right above it.
+     */
+    void moves(List<Candidate> moves) {
+      At first = at(target.ops().get(0));
+      Optional<Counter> counter = Counter.of(op(first));
+      if (target.ops().size() > 1 && counter.isPresent()) {
+        At second = at(target.ops().get(1));
+        if (op(second) instanceof Op.LdsAccess) {
+          nextInSection(second, o -> o instanceof Op.Wait w && counter.get().of(w).isPresent())
+              .ifPresent(w -> moves.add(move(second, w.index() + 1, "after " + name(op(w)))));
+          nextInSection(second, o -> o instanceof Op.Barrier)
+              .ifPresent(b -> moves.add(move(second, b.index() + 1, "after the s_barrier")));
+        }
+        Optional<At> wait =
+            nextInSection(first, o -> o instanceof Op.Wait w && counter.get().of(w).isPresent());
+        wait.flatMap(w -> previousBarrier(w).filter(b -> b.index() > first.index()))
+            .ifPresent(b -> moves.add(move(wait.get(), b.index(), "before the s_barrier")));
       }
+      if (op(first) instanceof Op.LdsAccess) {
+        previousBarrier(first)
+            .ifPresent(b -> moves.add(move(first, b.index(), "before the s_barrier")));
+      }
+    }
+
+    Optional<At> nextInSection(At from, java.util.function.Predicate<Op> what) {
+      List<Op> ops = schedule.programs().get(from.program()).section(from.section());
+      for (int i = from.index() + 1; i < ops.size(); i++) {
+        if (what.test(ops.get(i))) {
+          return Optional.of(new At(from.program(), from.section(), i));
+        }
+      }
+      return Optional.empty();
+    }
+
+    Optional<At> previousBarrier(At from) {
+      List<Op> ops = schedule.programs().get(from.program()).section(from.section());
+      for (int i = from.index() - 1; i >= 0; i--) {
+        if (ops.get(i) instanceof Op.Barrier) {
+          return Optional.of(new At(from.program(), from.section(), i));
+        }
+      }
+      return Optional.empty();
+    }
+
+    /** Take the op at {@code from} out and put it back before op {@code to} of its section. */
+    Candidate move(At from, int to, String where) {
+      Op moved = op(from);
+      String text = place(from) + ", move " + name(moved) + " " + where;
+      return new Candidate(
+          2,
+          0,
+          false,
+          n ->
+              List.of(
+                  new Change(Edit.Kind.MOVE_FROM, from, moved, text),
+                  new Change(
+                      Edit.Kind.MOVE_TO,
+                      new At(from.program(), from.section(), to),
+                      moved,
+                      "(put back " + where + ")")));
+    }
+
+    /**
+     * P6: with equal barriers per iteration, the roles with fewer barriers get the missing ones at
+     * the end of their epilogue, so every barrier has a partner (the trailing barrier of ping-pong
+     * kernels); counts that differ per iteration have no such repair.
+     */
+    Optional<Repair> balanceBarriers() {
+      List<WaveProgram> programs = schedule.programs();
+      long most = 0;
+      for (WaveProgram p : programs) {
+        if (count(p.loop()) != count(programs.get(0).loop())) {
+          tried.add(
+              "none: the roles execute different numbers of barriers per iteration, which no"
+                  + " barrier at a fixed place balances for every trip count");
+          return Optional.empty();
+        }
+        most = Math.max(most, count(p.prologue()) + count(p.epilogue()));
+      }
+      List<Edit> edits = new ArrayList<>();
+      List<String> changes = new ArrayList<>();
+      for (int i = 0; i < programs.size(); i++) {
+        WaveProgram p = programs.get(i);
+        long missing = most - count(p.prologue()) - count(p.epilogue());
+        for (long m = 0; m < missing; m++) {
+          String text = "at the end of the epilogue of role '" + p.role() + "', add an s_barrier";
+          edits.add(
+              new Edit(
+                  Edit.Kind.INSERT_BARRIER,
+                  i,
+                  Section.EPILOGUE,
+                  p.epilogue().size() + (int) m,
+                  new Op.Barrier(new Origin.FromTransform("pipeverify repair", "epilogue")),
+                  text));
+          changes.add(text);
+        }
+      }
+      return confirm(new Expanded(edits, List.of()), changes, "", true);
+    }
+
+    long count(List<Op> ops) {
+      return ops.stream().filter(o -> o instanceof Op.Barrier).count();
     }
 
     Candidate strengthen(At w, Counter c) {
@@ -217,18 +346,13 @@ public final class RepairFinder {
       return new Candidate(
           0,
           old - 1,
+          true,
           n -> {
-            Op.Wait stronger =
-                new Op.Wait(
-                    c == Counter.VMCNT ? OptionalInt.of(n) : wait.vmcnt(),
-                    c == Counter.LGKMCNT ? OptionalInt.of(n) : wait.lgkmcnt(),
-                    wait.origin());
+            Op.Wait stronger = withCounter(wait, c, n);
             return List.of(
-                new Edit(
+                new Change(
                     Edit.Kind.STRENGTHEN_WAIT,
-                    w.program(),
-                    w.section(),
-                    w.index(),
+                    w,
                     stronger,
                     place(w)
                         + ", strengthen "
@@ -243,17 +367,16 @@ public final class RepairFinder {
       return new Candidate(
           1,
           Math.max(0, hi),
+          true,
           n -> {
             Op.Wait w =
                 c == Counter.VMCNT
                     ? Op.Wait.vmcnt(n, inserted(before))
                     : Op.Wait.lgkmcnt(n, inserted(before));
             return List.of(
-                new Edit(
+                new Change(
                     n == 0 && barrier ? Edit.Kind.DRAIN_BEFORE_BARRIER : Edit.Kind.INSERT_WAIT,
-                    before.program(),
-                    before.section(),
-                    before.index(),
+                    before,
                     w,
                     place(before)
                         + ", before "
@@ -265,77 +388,57 @@ public final class RepairFinder {
 
     /** An s_barrier before or after the op at {@code a}. */
     Candidate barrierAt(At a, String side) {
-      return new Candidate(2, 0, n -> List.of(barrierEdit(a, side)));
+      int index = side.equals("after") ? a.index() + 1 : a.index();
+      Change barrier =
+          new Change(
+              Edit.Kind.INSERT_BARRIER,
+              new At(a.program(), a.section(), index),
+              new Op.Barrier(inserted(a)),
+              place(a) + ", " + side + " " + name(op(a)) + ", add an s_barrier");
+      return new Candidate(3, 0, true, n -> List.of(barrier));
     }
 
     /** An s_waitcnt c(0) and an s_barrier right after it, before or after the op at {@code a}. */
     Candidate drainedBarrierAt(At a, Counter c) {
-      return new Candidate(
-          3,
-          0,
-          n -> {
-            int index = a.index() + (op(a) instanceof Op.Wait ? 1 : 0);
-            At point = new At(a.program(), a.section(), index);
-            String side = op(a) instanceof Op.Wait ? "after" : "before";
-            Op.Wait drain =
-                c == Counter.VMCNT
-                    ? Op.Wait.vmcnt(0, inserted(a))
-                    : Op.Wait.lgkmcnt(0, inserted(a));
-            Edit wait =
-                new Edit(
-                    Edit.Kind.INSERT_WAIT,
-                    point.program(),
-                    point.section(),
-                    point.index(),
-                    drain,
-                    place(a)
-                        + ", "
-                        + side
-                        + " "
-                        + name(op(a))
-                        + ", insert s_waitcnt "
-                        + drain.counters());
-            Edit barrier =
-                new Edit(
-                    Edit.Kind.INSERT_BARRIER,
-                    point.program(),
-                    point.section(),
-                    point.index() + 1,
-                    new Op.Barrier(inserted(a)),
-                    "right after that s_waitcnt, add an s_barrier");
-            return List.of(wait, barrier);
-          });
-    }
-
-    Edit barrierEdit(At a, String side) {
-      int index = side.equals("after") ? a.index() + 1 : a.index();
-      return new Edit(
-          Edit.Kind.INSERT_BARRIER,
-          a.program(),
-          a.section(),
-          index,
-          new Op.Barrier(inserted(a)),
-          place(a) + ", " + side + " " + name(op(a)) + ", add an s_barrier");
+      At point = new At(a.program(), a.section(), a.index() + (op(a) instanceof Op.Wait ? 1 : 0));
+      String side = op(a) instanceof Op.Wait ? "after" : "before";
+      Op.Wait drain =
+          c == Counter.VMCNT ? Op.Wait.vmcnt(0, inserted(a)) : Op.Wait.lgkmcnt(0, inserted(a));
+      List<Change> changes =
+          List.of(
+              new Change(
+                  Edit.Kind.INSERT_WAIT,
+                  point,
+                  drain,
+                  place(a)
+                      + ", "
+                      + side
+                      + " "
+                      + name(op(a))
+                      + ", insert s_waitcnt "
+                      + drain.counters()),
+              new Change(
+                  Edit.Kind.INSERT_BARRIER,
+                  point,
+                  new Op.Barrier(inserted(a)),
+                  "right after that s_waitcnt, add an s_barrier"));
+      return new Candidate(4, 0, true, n -> changes);
     }
 
     Optional<Repair> clampWait() {
       At w = at(target.ops().get(0));
       Op.Wait wait = (Op.Wait) op(w);
-      OptionalInt vm = wait.vmcnt();
-      OptionalInt lgkm = wait.lgkmcnt();
-      if (vm.isPresent() && vm.getAsInt() > Counter.VMCNT.max()) {
-        vm = OptionalInt.of(Counter.VMCNT.max());
+      Op.Wait clamped = wait;
+      for (Counter c : Counter.values()) {
+        OptionalInt n = c.of(clamped);
+        if (n.isPresent() && n.getAsInt() > c.max()) {
+          clamped = withCounter(clamped, c, c.max());
+        }
       }
-      if (lgkm.isPresent() && lgkm.getAsInt() > Counter.LGKMCNT.max()) {
-        lgkm = OptionalInt.of(Counter.LGKMCNT.max());
-      }
-      Op.Wait clamped = new Op.Wait(vm, lgkm, wait.origin());
-      Edit e =
-          new Edit(
+      Change e =
+          new Change(
               Edit.Kind.STRENGTHEN_WAIT,
-              w.program(),
-              w.section(),
-              w.index(),
+              w,
               clamped,
               place(w)
                   + ", change "
@@ -343,7 +446,103 @@ public final class RepairFinder {
                   + " to s_waitcnt "
                   + clamped.counters()
                   + " (the largest value the counter encodes)");
-      return confirm(List.of(e));
+      return confirm(List.of(e), true);
+    }
+
+    // ---- making the changes in every role ----
+
+    /**
+     * The changes made in every role that has all their places; empty when a barrier would land in
+     * some roles only (it would unbalance the barrier counts: P6).
+     */
+    Optional<Expanded> expand(List<Change> changes) {
+      int anchor = changes.get(0).at().program();
+      List<RoleSites.Site> at = new ArrayList<>();
+      boolean barrier = false;
+      for (Change c : changes) {
+        at.add(sites.siteOf(anchor, c.at().section(), c.at().index()));
+        barrier |= c.kind() == Edit.Kind.INSERT_BARRIER;
+      }
+      List<Edit> edits = new ArrayList<>();
+      List<Integer> programs = new ArrayList<>();
+      for (int q = 0; q < schedule.programs().size(); q++) {
+        int[] index = new int[changes.size()];
+        boolean has = true;
+        for (int i = 0; i < changes.size() && has; i++) {
+          OptionalInt x =
+              q == anchor
+                  ? OptionalInt.of(changes.get(i).at().index())
+                  : sites.indexOf(q, at.get(i));
+          has = x.isPresent();
+          index[i] = x.orElse(-1);
+        }
+        if (!has && barrier) {
+          return Optional.empty();
+        }
+        if (has) {
+          programs.add(q);
+          edits.addAll(editsIn(q, changes, index));
+        }
+      }
+      return Optional.of(new Expanded(edits, programs));
+    }
+
+    /**
+     * The edits of program {@code q}: change i at op {@code index[i]} of the unchanged program.
+     * Applied in the order of those indices, each index shifted by the ops inserted and removed
+     * before it; a moved op and a strengthened wait are the role's own (its constants, its origin).
+     */
+    List<Edit> editsIn(int q, List<Change> changes, int[] index) {
+      Op[] ops = new Op[changes.size()];
+      for (int i = 0; i < changes.size(); i++) {
+        Change c = changes.get(i);
+        Section section = c.at().section();
+        ops[i] =
+            switch (c.kind()) {
+              case STRENGTHEN_WAIT -> {
+                Op.Wait own = (Op.Wait) op(new At(q, section, index[i]));
+                Op.Wait want = (Op.Wait) c.op();
+                yield new Op.Wait(want.vmcnt(), want.lgkmcnt(), own.origin());
+              }
+              case MOVE_FROM -> op(new At(q, section, index[i]));
+              case MOVE_TO -> ops[i - 1];
+              default -> c.op();
+            };
+      }
+      List<Integer> order = new ArrayList<>();
+      for (int i = 0; i < changes.size(); i++) {
+        order.add(i);
+      }
+      order.sort(Comparator.comparingInt((Integer i) -> index[i]).thenComparingInt(i -> i));
+      List<Edit> edits = new ArrayList<>();
+      int shift = 0;
+      for (int i : order) {
+        Change c = changes.get(i);
+        edits.add(
+            new Edit(c.kind(), q, c.at().section(), index[i] + shift, ops[i], c.description()));
+        if (c.kind().removes()) {
+          shift--;
+        } else if (!c.kind().replaces()) {
+          shift++;
+        }
+      }
+      return edits;
+    }
+
+    /** "" for one program; else the roles a change is made in. */
+    String scope(List<Integer> programs) {
+      List<WaveProgram> all = schedule.programs();
+      if (all.size() == 1 || programs.isEmpty()) {
+        return "";
+      }
+      if (programs.size() == all.size()) {
+        return "in every role, ";
+      }
+      List<String> names = new ArrayList<>();
+      for (int q : programs) {
+        names.add("'" + all.get(q).role() + "'");
+      }
+      return (names.size() == 1 ? "in role " : "in roles ") + String.join(", ", names) + ", ";
     }
 
     // ---- choosing ----
@@ -355,7 +554,7 @@ public final class RepairFinder {
       int best = -1;
       for (int i = 0; i < candidates.size(); i++) {
         Candidate c = candidates.get(i);
-        String outcome = check(c.make.apply(0));
+        String outcome = check(c, 0);
         if (!outcome.isEmpty()) {
           tried.add(c.label(0) + " (" + outcome + ")");
           continue;
@@ -363,7 +562,7 @@ public final class RepairFinder {
         // Only a larger N than the best so far can make this candidate the weakest: test that
         // first, and binary-search above it only if it works.
         int n = 0;
-        if (best < 0 || (c.hi() > best && check(c.make.apply(best + 1)).isEmpty())) {
+        if (best < 0 || (c.hi() > best && check(c, best + 1).isEmpty())) {
           n = largestN(c, Math.max(0, best + 1));
         }
         best = Math.max(best, n);
@@ -374,7 +573,7 @@ public final class RepairFinder {
               .thenComparingInt(w -> w.c().rank())
               .thenComparingInt(Working::order));
       for (Working w : working) {
-        Optional<Repair> r = confirm(w.c().make.apply(family(w.c(), w.n())));
+        Optional<Repair> r = confirm(w.c().make.apply(family(w.c(), w.n())), w.c().addsOnly());
         if (r.isPresent()) {
           return r;
         }
@@ -391,15 +590,15 @@ public final class RepairFinder {
       if (n == 0) {
         return 0;
       }
-      int atZero = remaining(c.make.apply(0));
-      if (remaining(c.make.apply(n)) <= atZero) {
+      int atZero = remaining(c, 0);
+      if (remaining(c, n) <= atZero) {
         return n;
       }
       int lo = 0;
       int hi = n - 1;
       while (lo < hi) {
         int mid = (lo + hi + 1) / 2;
-        if (remaining(c.make.apply(mid)) <= atZero) {
+        if (remaining(c, mid) <= atZero) {
           lo = mid;
         } else {
           hi = mid - 1;
@@ -408,8 +607,11 @@ public final class RepairFinder {
       return lo;
     }
 
-    int remaining(List<Edit> edits) {
-      return atTargetTrip(edits).verdict().violations().size();
+    int remaining(Candidate c, int n) {
+      return atTargetTrip(expand(c.make.apply(n)).orElseThrow().edits())
+          .verdict()
+          .violations()
+          .size();
     }
 
     VerificationReport atTargetTrip(List<Edit> edits) {
@@ -428,7 +630,7 @@ public final class RepairFinder {
       int hi = c.hi();
       while (lo < hi) {
         int mid = (lo + hi + 1) / 2;
-        if (check(c.make.apply(mid)).isEmpty()) {
+        if (check(c, mid).isEmpty()) {
           lo = mid;
         } else {
           hi = mid - 1;
@@ -439,12 +641,12 @@ public final class RepairFinder {
 
     Optional<Repair> firstWorking(List<Candidate> candidates) {
       for (Candidate c : candidates) {
-        String outcome = check(c.make.apply(0));
+        String outcome = check(c, 0);
         if (!outcome.isEmpty()) {
           tried.add(c.label(0) + " (" + outcome + ")");
           continue;
         }
-        Optional<Repair> r = confirm(c.make.apply(0));
+        Optional<Repair> r = confirm(c.make.apply(0), c.addsOnly());
         if (r.isPresent()) {
           return r;
         }
@@ -452,23 +654,42 @@ public final class RepairFinder {
       return Optional.empty();
     }
 
-    /** "" when the edits remove the target at its trip count and add nothing; else why not. */
-    String check(List<Edit> edits) {
-      return judge(atTargetTrip(edits), "at T=" + target.tripCount());
+    /** "" when the changes remove the target at its trip count and add nothing; else why not. */
+    String check(Candidate c, int n) {
+      Optional<Expanded> e = expand(c.make.apply(n));
+      if (e.isEmpty()) {
+        return "not every role has this place, and a barrier in some roles only unbalances them";
+      }
+      return judge(atTargetTrip(e.get().edits()), "at T=" + target.tripCount(), c.addsOnly());
     }
 
-    Optional<Repair> confirm(List<Edit> edits) {
-      verifications++;
-      VerificationReport r = Verifier.verify(Edit.applyAll(schedule, edits), options);
-      String outcome = judge(r, "at some T");
-      if (outcome.isEmpty()) {
-        return Optional.of(new Repair(edits, r));
+    Optional<Repair> confirm(List<Change> changes, boolean addsOnly) {
+      Expanded e = expand(changes).orElseThrow();
+      List<String> texts = changes.stream().map(Change::description).toList();
+      // A move is one change said in two parts.
+      List<String> said = new ArrayList<>();
+      for (int i = 0; i < changes.size(); i++) {
+        if (changes.get(i).kind() == Edit.Kind.MOVE_TO) {
+          continue;
+        }
+        said.add(texts.get(i));
       }
-      tried.add(new Candidate(0, 0, n -> edits).label(0) + " (" + outcome + ")");
+      return confirm(e, said, scope(e.programs()), addsOnly);
+    }
+
+    Optional<Repair> confirm(
+        Expanded expanded, List<String> changes, String scope, boolean addsOnly) {
+      verifications++;
+      VerificationReport r = Verifier.verify(Edit.applyAll(schedule, expanded.edits()), options);
+      String outcome = judge(r, "at some T", addsOnly);
+      if (outcome.isEmpty()) {
+        return Optional.of(new Repair(expanded.edits(), changes, scope, r));
+      }
+      tried.add(scope + String.join(" and ", changes) + " (" + outcome + ")");
       return Optional.empty();
     }
 
-    String judge(VerificationReport r, String when) {
+    String judge(VerificationReport r, String when, boolean addsOnly) {
       if (r.verdict() instanceof Verdict.Inconclusive) {
         return "inconclusive " + when;
       }
@@ -478,9 +699,10 @@ public final class RepairFinder {
           return "the violation remains " + when;
         }
         // Waits and barriers only add happens-before edges, so they cannot create a race; a P1
-        // or P2 not reported before was hidden by the report's cap on violations. What an edit
-        // can break is barrier matching (P6) and encodability (P7).
-        boolean caused = v.property() == Property.P6 || v.property() == Property.P7;
+        // or P2 not reported before was hidden by the report's cap on violations. What such an
+        // edit can break is barrier matching (P6) and encodability (P7). A move can break
+        // anything.
+        boolean caused = !addsOnly || v.property() == Property.P6 || v.property() == Property.P7;
         if (caused && !known.contains(k)) {
           return "introduces " + v.property() + " " + v.kind() + " " + when;
         }
@@ -529,12 +751,9 @@ public final class RepairFinder {
       }
     }
 
-    /** "in loop stage 3" (the stage of the op there), with the role when there are several. */
+    /** "in loop stage 3" (the stage of the op there); the roles are the repair's scope. */
     String place(At a) {
       StringBuilder s = new StringBuilder("in ");
-      if (schedule.programs().size() > 1) {
-        s.append("role '").append(schedule.programs().get(a.program()).role()).append("', ");
-      }
       List<Op> ops = schedule.programs().get(a.program()).section(a.section());
       Origin origin = ops.get(Math.min(a.index(), ops.size() - 1)).origin();
       if (origin instanceof Origin.FromTransform t && t.stage().startsWith(a.section().id())) {
@@ -559,6 +778,13 @@ public final class RepairFinder {
       String stage = near.origin() instanceof Origin.FromTransform t ? t.stage() : a.section().id();
       return new Origin.FromTransform("pipeverify repair", stage);
     }
+  }
+
+  private static Op.Wait withCounter(Op.Wait wait, Counter c, int n) {
+    return new Op.Wait(
+        c == Counter.VMCNT ? OptionalInt.of(n) : wait.vmcnt(),
+        c == Counter.LGKMCNT ? OptionalInt.of(n) : wait.lgkmcnt(),
+        wait.origin());
   }
 
   static String name(Op op) {

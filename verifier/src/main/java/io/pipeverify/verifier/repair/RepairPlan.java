@@ -31,6 +31,11 @@ public record RepairPlan(VerificationReport original, List<RepairStep> steps) {
     return all;
   }
 
+  /** How many changes of the kernel the plan makes (one change in every role counts once). */
+  public int changeCount() {
+    return steps.stream().mapToInt(s -> s.repair().map(r -> r.changes().size()).orElse(0)).sum();
+  }
+
   /** The schedule after every edit of the plan. */
   public Schedule repaired() {
     return Edit.applyAll(original.schedule(), edits());

@@ -18,9 +18,9 @@ public record RepairStep(Violation target, Optional<Repair> repair, List<String>
     tried = List.copyOf(tried);
   }
 
-  /** Whether the repair needs more than one edit. */
+  /** Whether the repair needs more than one change (a role's copies of one change count once). */
   public boolean needsSeveralEdits() {
-    return repair.map(r -> r.edits().size() > 1).orElse(false);
+    return repair.map(r -> r.changes().size() > 1).orElse(false);
   }
 
   /** Why no single edit suffices, or why no repair was found, in one paragraph. */

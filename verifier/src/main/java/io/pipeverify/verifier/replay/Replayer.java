@@ -38,7 +38,7 @@ import java.util.SplittableRandom;
  * {@link Z3Session}: close it.
  */
 public final class Replayer implements AutoCloseable {
-  /** The properties a replay can show on data (P6 deadlocks, P7 is about encodings). */
+  /** The properties a replay can show on data (P6 is about barrier counts, P7 about encodings). */
   public static final Set<Property> REPLAYABLE =
       EnumSet.of(Property.P1, Property.P2, Property.P3, Property.P4, Property.P5);
 

@@ -54,9 +54,9 @@ public final class ExplanationRenderer {
     out.append('\n');
     if (plan.verifies()) {
       out.append(
-          plan.edits().size() == 1
+          plan.changeCount() == 1
               ? "One edit repairs the schedule: it verifies for every trip count T >= 1.\n"
-              : plan.edits().size()
+              : plan.changeCount()
                   + " edits repair the schedule: it verifies for every trip count T >= 1.\n");
     } else {
       out.append(unrepaired(plan)).append('\n');

@@ -367,6 +367,10 @@ public final class SarifReportRenderer {
 
   /** {line, column, deleted length, inserted text} of an edit of the original file. */
   private static Optional<String[]> replacement(ScheduleResult r, Edit e, int index) {
+    if (e.kind() == Edit.Kind.MOVE_FROM || e.kind() == Edit.Kind.MOVE_TO) {
+      // A move deletes a whole op object and its separator: no artifact change is offered.
+      return Optional.empty();
+    }
     String base = "/programs/" + e.program() + "/" + e.section().id() + "/";
     if (e.kind() == Edit.Kind.STRENGTHEN_WAIT && e.op() instanceof Op.Wait w) {
       Op old = r.report().schedule().programs().get(e.program()).section(e.section()).get(index);
