@@ -1,0 +1,140 @@
+package io.pipeverify.isa.cfg;
+
+import io.pipeverify.isa.decode.AsmSyntaxException;
+import io.pipeverify.isa.decode.Instruction;
+import io.pipeverify.isa.decode.InstructionInfo;
+import io.pipeverify.isa.decode.InstructionTable;
+import io.pipeverify.isa.decode.Kernel;
+import io.pipeverify.isa.decode.Operand;
+import io.pipeverify.isa.decode.Statement;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** The basic blocks of a kernel in layout order, and its loops (back edges). */
+public record ControlFlowGraph(List<BasicBlock> blocks) {
+  public ControlFlowGraph {
+    blocks = List.copyOf(blocks);
+  }
+
+  /** A back edge: {@code latch} branches back to {@code header} at or before it in layout. */
+  public record Loop(int header, int latch) {
+    /** The block indices of the loop body (clang lays a natural loop out contiguously). */
+    public List<Integer> blockIndices() {
+      List<Integer> out = new ArrayList<>();
+      for (int b = header; b <= latch; b++) {
+        out.add(b);
+      }
+      return out;
+    }
+  }
+
+  /**
+   * Builds the graph; a branch to a label the kernel does not define, or one without a label
+   * operand, is a located error.
+   */
+  public static ControlFlowGraph of(Kernel kernel) throws AsmSyntaxException {
+    List<Optional<String>> labels = new ArrayList<>();
+    List<List<Instruction>> bodies = new ArrayList<>();
+    Optional<String> pending = Optional.empty();
+    List<Instruction> current = new ArrayList<>();
+    for (Statement s : kernel.body()) {
+      if (s instanceof Statement.Label l) {
+        if (!current.isEmpty() || pending.isPresent()) {
+          labels.add(pending);
+          bodies.add(current);
+          current = new ArrayList<>();
+        }
+        pending = Optional.of(l.name());
+      } else if (s instanceof Instruction i) {
+        current.add(i);
+        if (endsBlock(i)) {
+          labels.add(pending);
+          bodies.add(current);
+          current = new ArrayList<>();
+          pending = Optional.empty();
+        }
+      }
+    }
+    if (!current.isEmpty() || pending.isPresent()) {
+      labels.add(pending);
+      bodies.add(current);
+    }
+    Map<String, Integer> byLabel = new HashMap<>();
+    for (int b = 0; b < labels.size(); b++) {
+      int index = b;
+      labels.get(b).ifPresent(l -> byLabel.put(l, index));
+    }
+    List<BasicBlock> blocks = new ArrayList<>();
+    for (int b = 0; b < bodies.size(); b++) {
+      List<Instruction> body = bodies.get(b);
+      List<Integer> successors = new ArrayList<>();
+      Instruction last = body.isEmpty() ? null : body.get(body.size() - 1);
+      String opcode = last == null ? "" : last.opcode();
+      if (opcode.equals("s_branch") || opcode.startsWith("s_cbranch_")) {
+        successors.add(target(last, byLabel));
+      }
+      boolean falls = last == null || !(opcode.equals("s_branch") || opcode.startsWith("s_endpgm"));
+      if (falls && b + 1 < bodies.size()) {
+        successors.add(b + 1);
+      }
+      blocks.add(new BasicBlock(b, labels.get(b), body, successors));
+    }
+    return new ControlFlowGraph(blocks);
+  }
+
+  private static boolean endsBlock(Instruction i) {
+    return InstructionTable.lookup(i)
+        .map(n -> n.has(InstructionInfo.Effect.CONTROL_FLOW))
+        .orElse(false);
+  }
+
+  private static int target(Instruction branch, Map<String, Integer> byLabel)
+      throws AsmSyntaxException {
+    if (branch.operands().size() != 1 || !(branch.operand(0) instanceof Operand.Symbol s)) {
+      throw new AsmSyntaxException(
+          branch.location(), branch.mnemonic() + " needs one label operand");
+    }
+    Integer target = byLabel.get(s.text());
+    if (target == null) {
+      throw new AsmSyntaxException(
+          branch.location(),
+          branch.mnemonic() + " to " + s.text() + ", a label this kernel does not define");
+    }
+    return target;
+  }
+
+  /** Every back edge, in layout order of the latch. */
+  public List<Loop> loops() {
+    List<Loop> loops = new ArrayList<>();
+    for (BasicBlock b : blocks) {
+      for (int succ : b.successors()) {
+        if (succ <= b.index()) {
+          loops.add(new Loop(succ, b.index()));
+        }
+      }
+    }
+    return loops;
+  }
+
+  /** The loop whose blocks hold the most instructions starting with {@code prefix} (v_mfma). */
+  public Optional<Loop> loopWithMost(String prefix) {
+    return loops().stream()
+        .max(
+            Comparator.comparingLong(
+                (Loop l) ->
+                    l.blockIndices().stream().mapToLong(b -> blocks.get(b).count(prefix)).sum()));
+  }
+
+  /** All instructions of a loop's blocks, in order. */
+  public List<Instruction> instructions(Loop loop) {
+    List<Instruction> out = new ArrayList<>();
+    for (int b : loop.blockIndices()) {
+      out.addAll(blocks.get(b).instructions());
+    }
+    return out;
+  }
+}
