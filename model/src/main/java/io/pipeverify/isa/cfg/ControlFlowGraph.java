@@ -7,12 +7,15 @@ import io.pipeverify.isa.decode.InstructionTable;
 import io.pipeverify.isa.decode.Kernel;
 import io.pipeverify.isa.decode.Operand;
 import io.pipeverify.isa.decode.Statement;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeSet;
 
 /** The basic blocks of a kernel in layout order, and its loops (back edges). */
 public record ControlFlowGraph(List<BasicBlock> blocks) {
@@ -20,15 +23,14 @@ public record ControlFlowGraph(List<BasicBlock> blocks) {
     blocks = List.copyOf(blocks);
   }
 
-  /** A back edge: {@code latch} branches back to {@code header} at or before it in layout. */
-  public record Loop(int header, int latch) {
-    /** The block indices of the loop body (clang lays a natural loop out contiguously). */
-    public List<Integer> blockIndices() {
-      List<Integer> out = new ArrayList<>();
-      for (int b = header; b <= latch; b++) {
-        out.add(b);
-      }
-      return out;
+  /**
+   * A natural loop: the back edge {@code latch -> header} (the header dominates the latch on the
+   * depth-first walk from the entry) and the blocks that reach the latch without passing through
+   * the header, in layout order.
+   */
+  public record Loop(int header, int latch, List<Integer> blockIndices) {
+    public Loop {
+      blockIndices = List.copyOf(blockIndices);
     }
   }
 
@@ -107,17 +109,61 @@ public record ControlFlowGraph(List<BasicBlock> blocks) {
     return target;
   }
 
-  /** Every back edge, in layout order of the latch. */
+  /** Every loop, by the depth-first order in which its back edge is found from the entry. */
   public List<Loop> loops() {
     List<Loop> loops = new ArrayList<>();
-    for (BasicBlock b : blocks) {
-      for (int succ : b.successors()) {
-        if (succ <= b.index()) {
-          loops.add(new Loop(succ, b.index()));
-        }
+    if (blocks.isEmpty()) {
+      return loops;
+    }
+    // Iterative depth-first walk; an edge to a block still on the stack is a back edge.
+    int[] state = new int[blocks.size()]; // 0 unvisited, 1 on the stack, 2 done
+    Deque<int[]> stack = new ArrayDeque<>(); // {block, next successor}
+    stack.push(new int[] {0, 0});
+    state[0] = 1;
+    while (!stack.isEmpty()) {
+      int[] top = stack.peek();
+      List<Integer> succ = blocks.get(top[0]).successors();
+      if (top[1] == succ.size()) {
+        state[top[0]] = 2;
+        stack.pop();
+        continue;
+      }
+      int next = succ.get(top[1]++);
+      if (state[next] == 1) {
+        loops.add(new Loop(next, top[0], body(next, top[0])));
+      } else if (state[next] == 0) {
+        state[next] = 1;
+        stack.push(new int[] {next, 0});
       }
     }
     return loops;
+  }
+
+  /** The header and every block that reaches the latch without passing the header. */
+  private List<Integer> body(int header, int latch) {
+    List<List<Integer>> predecessors = new ArrayList<>();
+    for (int b = 0; b < blocks.size(); b++) {
+      predecessors.add(new ArrayList<>());
+    }
+    for (BasicBlock b : blocks) {
+      for (int succ : b.successors()) {
+        predecessors.get(succ).add(b.index());
+      }
+    }
+    TreeSet<Integer> body = new TreeSet<>(List.of(header, latch));
+    Deque<Integer> work = new ArrayDeque<>(List.of(latch));
+    while (!work.isEmpty()) {
+      int b = work.pop();
+      if (b == header) {
+        continue;
+      }
+      for (int p : predecessors.get(b)) {
+        if (body.add(p)) {
+          work.push(p);
+        }
+      }
+    }
+    return List.copyOf(body);
   }
 
   /** The loop whose blocks hold the most instructions starting with {@code prefix} (v_mfma). */
