@@ -4,6 +4,6 @@
  * text into immutable {@link io.pipeverify.isa.decode.Statement}s and kernels, and {@link
  * io.pipeverify.isa.decode.InstructionTable} says what each instruction is (family, destination
  * operands, counters, LDS, M0, control flow). What an instruction computes is {@code
- * io.pipeverify.isa.semantics}; analyses are {@code io.pipeverify.isa.cfg} (docs/isa.md).
+ * io.pipeverify.isa.semantics}; analyses are {@code io.pipeverify.isa.lift} (docs/isa.md).
  */
 package io.pipeverify.isa.decode;

@@ -1,4 +1,4 @@
-package io.pipeverify.isa.cfg;
+package io.pipeverify.isa.lift;
 
 import io.pipeverify.isa.decode.AsmSyntaxException;
 import io.pipeverify.isa.decode.Instruction;

@@ -1,4 +1,4 @@
-package io.pipeverify.isa.cfg;
+package io.pipeverify.isa.lift;
 
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 

@@ -1,4 +1,4 @@
-package io.pipeverify.isa.cfg;
+package io.pipeverify.isa.lift;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
