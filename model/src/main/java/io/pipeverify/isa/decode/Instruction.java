@@ -1,5 +1,6 @@
 package io.pipeverify.isa.decode;
 
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,7 +24,7 @@ public record Instruction(
   public Instruction {
     Objects.requireNonNull(mnemonic);
     operands = List.copyOf(operands);
-    modifiers = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(modifiers));
+    modifiers = Collections.unmodifiableMap(new LinkedHashMap<>(modifiers));
     Objects.requireNonNull(location);
   }
 

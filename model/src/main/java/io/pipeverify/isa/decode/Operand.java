@@ -81,11 +81,6 @@ public sealed interface Operand
 
   /** An integer: an inline constant (-16..64) or a 32-bit literal, as printed (decimal or hex). */
   record Immediate(long value) implements Operand {
-    /** Inline integer constants need no literal dword (ISA reference, "Scalar ALU operands"). */
-    public boolean isInline() {
-      return value >= -16 && value <= 64;
-    }
-
     @Override
     public String toString() {
       return Long.toString(value);

@@ -12,6 +12,7 @@ import io.pipeverify.isa.semantics.Semantics;
 import io.pipeverify.isa.semantics.WaveState;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -91,7 +92,7 @@ public final class WaveEvaluator {
         throw new AsmSyntaxException(
             kernel.location(), "wave " + wave + " did not finish in " + MAX_STEPS + " blocks");
       }
-      if (block == loop.header() && iteration < 0) {
+      if (block == loop.header() && iteration == -1) {
         iteration = 0;
       }
       BasicBlock b = cfg.blocks().get(block);
@@ -165,7 +166,7 @@ public final class WaveEvaluator {
               + " in wave "
               + wave
               + " depends on an unknown "
-              + cond.replaceAll("n?z$|[01]$", "").toUpperCase(java.util.Locale.ROOT)
+              + cond.replaceAll("n?z$|[01]$", "").toUpperCase(Locale.ROOT)
               + " (a value loaded from memory or a kernel argument not given: --arg NAME=VALUE)");
     }
     return taken.get() ? succ.get(0) : succ.get(succ.size() - 1);

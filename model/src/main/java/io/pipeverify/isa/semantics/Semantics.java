@@ -523,9 +523,4 @@ public final class Semantics {
     }
     return Effect.CLOBBERED;
   }
-
-  /** Whether {@code opcode} has a semantic function. */
-  public static boolean computes(String opcode) {
-    return FUNCTIONS.containsKey(opcode);
-  }
 }

@@ -2,6 +2,7 @@ package io.pipeverify.isa.semantics;
 
 import io.pipeverify.isa.decode.Operand;
 import java.util.Arrays;
+import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
@@ -128,11 +129,9 @@ public final class WaveState {
   }
 
   /** Whether {@code lane} is active; empty when EXEC is unknown. */
-  public java.util.Optional<Boolean> active(int lane) {
+  public Optional<Boolean> active(int lane) {
     OptionalLong e = exec();
-    return e.isEmpty()
-        ? java.util.Optional.empty()
-        : java.util.Optional.of(((e.getAsLong() >>> lane) & 1) != 0);
+    return e.isEmpty() ? Optional.empty() : Optional.of(((e.getAsLong() >>> lane) & 1) != 0);
   }
 
   private static OptionalLong pair(long lo, long hi) {
