@@ -7,6 +7,7 @@ import io.pipeverify.isa.decode.InstructionInfo.Family;
 import io.pipeverify.isa.decode.InstructionTable;
 import io.pipeverify.isa.decode.Kernel;
 import io.pipeverify.isa.decode.KernelArg;
+import io.pipeverify.isa.decode.Location;
 import io.pipeverify.isa.decode.Operand;
 import io.pipeverify.isa.semantics.Semantics;
 import io.pipeverify.isa.semantics.WaveState;
@@ -114,15 +115,20 @@ public final class WaveEvaluator {
           next = exit(b, loop);
           iteration = -2;
         }
-      } else if (block == loop.latch() && iteration >= 0 && iteration + 1 < iterations) {
-        throw new AsmSyntaxException(
-            b.instructions().get(b.instructions().size() - 1).location(),
-            "wave "
-                + wave
-                + " leaves the loop after "
-                + (iteration + 1)
-                + " iterations, not "
-                + iterations);
+      } else if (iteration >= 0
+          && loop.blockIndices().contains(block)
+          && !loop.blockIndices().contains(next)) {
+        if (iteration + 1 < iterations) {
+          throw new AsmSyntaxException(
+              end(b),
+              "wave "
+                  + wave
+                  + " leaves the loop after "
+                  + (iteration + 1)
+                  + " iterations, not "
+                  + iterations);
+        }
+        iteration = -2;
       }
       block = next;
     }
@@ -173,15 +179,20 @@ public final class WaveEvaluator {
   }
 
   /** The latch's successor outside the loop (the fall-through of its conditional branch). */
-  private static int exit(BasicBlock latch, ControlFlowGraph.Loop loop) throws AsmSyntaxException {
+  private int exit(BasicBlock latch, ControlFlowGraph.Loop loop) throws AsmSyntaxException {
     for (int s : latch.successors()) {
       if (!loop.blockIndices().contains(s)) {
         return s;
       }
     }
-    throw new AsmSyntaxException(
-        latch.instructions().get(latch.instructions().size() - 1).location(),
-        "the loop has no exit");
+    throw new AsmSyntaxException(end(latch), "the loop has no exit");
+  }
+
+  /** Where a block ends: its last instruction, or the kernel for an empty block. */
+  private Location end(BasicBlock b) {
+    return b.instructions().isEmpty()
+        ? kernel.location()
+        : b.instructions().get(b.instructions().size() - 1).location();
   }
 
   /** The first SGPR of the kernarg segment pointer: after the user SGPRs enabled before it. */
