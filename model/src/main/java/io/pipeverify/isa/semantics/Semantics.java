@@ -315,6 +315,13 @@ public final class Semantics {
     def("v_add_co_u32", (s, i) -> carry(s, i, (a, b, c) -> a + b));
     def("v_sub_co_u32", (s, i) -> carry(s, i, (a, b, c) -> a - b));
     def("v_subrev_co_u32", (s, i) -> carry(s, i, (a, b, c) -> b - a));
+    // Private memory (register spills and reloads): vaddr or off, saddr or off, offset.
+    for (int n = 1; n <= 4; n++) {
+      int dwords = n;
+      String suffix = n == 1 ? "" : "x" + n;
+      def("scratch_store_dword" + suffix, (s, i) -> scratchStore(s, i, dwords));
+      def("scratch_load_dword" + suffix, (s, i) -> scratchLoad(s, i, dwords));
+    }
     // 64-bit vector operations on register pairs.
     def("v_mov_b64", (s, i) -> valu64(s, i, (a, b) -> a));
     def("v_lshlrev_b64", (s, i) -> valu64(s, i, (a, b) -> b << (a & 63)));
@@ -338,6 +345,49 @@ public final class Semantics {
                     : OptionalLong.empty());
           }
         });
+  }
+
+  /** The private byte address of a scratch access in {@code lane}; UNKNOWN when not known. */
+  private static long scratchAddress(
+      WaveState s, Instruction i, Operand vaddr, Operand saddr, int lane) {
+    long v = vaddr instanceof Operand.Off ? 0 : s.read(vaddr, lane);
+    long a = saddr instanceof Operand.Off ? 0 : s.read(saddr, 0);
+    return known(v, a, 0) ? v + a + i.integerModifier("offset").orElse(0) : UNKNOWN;
+  }
+
+  /** {@code scratch_store_dword* vaddr, vdata, saddr}: per active lane at a known address. */
+  private static void scratchStore(WaveState s, Instruction i, int dwords) {
+    Operand.Register data = (Operand.Register) i.operand(1);
+    for (int lane = 0; lane < LANES; lane++) {
+      Optional<Boolean> active = s.active(lane);
+      long address = scratchAddress(s, i, i.operand(0), i.operand(2), lane);
+      if (active.isEmpty() || (active.get() && address == UNKNOWN)) {
+        s.forgetScratch();
+        return;
+      }
+      for (int d = 0; active.get() && d < dwords; d++) {
+        s.setScratch(address + 4L * d, lane, s.vgpr(data.first() + d, lane));
+      }
+    }
+  }
+
+  /** {@code scratch_load_dword* vdst, vaddr, saddr}: what the wave stored there, else unknown. */
+  private static void scratchLoad(WaveState s, Instruction i, int dwords) {
+    Operand.Register dst = (Operand.Register) i.operand(0);
+    for (int lane = 0; lane < LANES; lane++) {
+      Optional<Boolean> active = s.active(lane);
+      if (active.isPresent() && !active.get()) {
+        continue;
+      }
+      long address =
+          active.isEmpty() ? UNKNOWN : scratchAddress(s, i, i.operand(1), i.operand(2), lane);
+      for (int d = 0; d < dwords; d++) {
+        s.setVgpr(
+            dst.first() + d,
+            lane,
+            address == UNKNOWN ? UNKNOWN : s.scratch(address + 4L * d, lane));
+      }
+    }
   }
 
   private static long logic64(String op, long a, long b) {

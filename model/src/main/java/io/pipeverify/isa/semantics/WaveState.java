@@ -2,6 +2,8 @@ package io.pipeverify.isa.semantics;
 
 import io.pipeverify.isa.decode.Operand;
 import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 
@@ -22,6 +24,10 @@ public final class WaveState {
 
   private final long[] sgpr;
   private final long[] vgpr;
+
+  /** Private (scratch) memory the wave wrote at known addresses: dword address -> per lane. */
+  private final Map<Long, long[]> scratch;
+
   private long m0;
   private long scc;
   private long vccLo;
@@ -29,9 +35,10 @@ public final class WaveState {
   private long execLo;
   private long execHi;
 
-  private WaveState(long[] sgpr, long[] vgpr) {
+  private WaveState(long[] sgpr, long[] vgpr, Map<Long, long[]> scratch) {
     this.sgpr = sgpr;
     this.vgpr = vgpr;
+    this.scratch = scratch;
   }
 
   /**
@@ -47,7 +54,7 @@ public final class WaveState {
     long[] v = new long[VGPRS * LANES];
     Arrays.fill(s, UNKNOWN);
     Arrays.fill(v, UNKNOWN);
-    WaveState st = new WaveState(s, v);
+    WaveState st = new WaveState(s, v, new HashMap<>());
     st.m0 = UNKNOWN;
     st.scc = UNKNOWN;
     st.vccLo = UNKNOWN;
@@ -63,7 +70,9 @@ public final class WaveState {
   }
 
   public WaveState copy() {
-    WaveState c = new WaveState(sgpr.clone(), vgpr.clone());
+    Map<Long, long[]> memory = new HashMap<>();
+    scratch.forEach((address, lanes) -> memory.put(address, lanes.clone()));
+    WaveState c = new WaveState(sgpr.clone(), vgpr.clone(), memory);
     c.m0 = m0;
     c.scc = scc;
     c.vccLo = vccLo;
@@ -91,6 +100,30 @@ public final class WaveState {
 
   public void setVgpr(int reg, int lane, long value) {
     vgpr[reg * LANES + lane] = word(value);
+  }
+
+  /**
+   * The dword of private memory at byte {@code address} in {@code lane}, as the wave stored it
+   * (register spills); {@link #UNKNOWN} where it stored nothing known.
+   */
+  public long scratch(long address, int lane) {
+    long[] lanes = scratch.get(address);
+    return lanes == null ? UNKNOWN : lanes[lane];
+  }
+
+  public void setScratch(long address, int lane, long value) {
+    long[] lanes = scratch.get(address);
+    if (lanes == null) {
+      lanes = new long[LANES];
+      Arrays.fill(lanes, UNKNOWN);
+      scratch.put(address, lanes);
+    }
+    lanes[lane] = word(value);
+  }
+
+  /** A store to an unknown private address may have overwritten any of it. */
+  public void forgetScratch() {
+    scratch.clear();
   }
 
   public long m0() {

@@ -158,4 +158,26 @@ class SemanticsTest {
     run("v_cvt_f32_u32_e32 v0, v0");
     assertEquals(UNKNOWN, s.vgpr(0, 0), "an instruction without semantics clobbers its result");
   }
+
+  /** clang spills address VGPRs to private memory and reloads them: the values survive. */
+  @Test
+  void spilledRegistersAreReloaded() throws Exception {
+    run(
+        "v_and_b32_e32 v2, 15, v0",
+        "v_mov_b32_e32 v3, 7",
+        "scratch_store_dwordx2 off, v[2:3], off offset:16",
+        "v_mov_b32_e32 v2, 0",
+        "scratch_load_dwordx2 v[4:5], off, off offset:16",
+        "scratch_load_dword v6, off, off offset:20",
+        "scratch_load_dword v7, off, off offset:24");
+    assertEquals(9, s.vgpr(4, 41));
+    assertEquals(7, s.vgpr(5, 41));
+    assertEquals(7, s.vgpr(6, 0));
+    assertEquals(UNKNOWN, s.vgpr(7, 0), "never stored");
+    run(
+        "s_load_dword s0, s[4:5], 0x0",
+        "scratch_store_dword off, v2, s0",
+        "scratch_load_dword v8, off, off offset:16");
+    assertEquals(UNKNOWN, s.vgpr(8, 0), "a store to an unknown address may have overwritten it");
+  }
 }
