@@ -55,8 +55,8 @@ public final class InstructionTable {
     rowWith("buffer_load_\\w+", "lds", Family.LDS_DMA, 0, VM, Effect.WRITES_LDS, Effect.READS_M0);
     row("global_load_lds_\\w+", Family.LDS_DMA, 0, VM, Effect.WRITES_LDS, Effect.READS_M0);
     // Vector memory (gfx9 counts stores on vmcnt too); atomics may return into their data VGPRs.
-    row("(buffer|global|scratch)_(load|atomic)_\\w+", Family.VMEM, 1, VM);
-    row("(buffer|global|scratch)_store_\\w+|buffer_(wbl2|inv|wbinvl1\\w*)", Family.VMEM, 0, VM);
+    row("(t?buffer|global|scratch)_(load|atomic)_\\w+", Family.VMEM, 1, VM);
+    row("(t?buffer|global|scratch)_store_\\w+|buffer_(wbl2|inv|wbinvl1\\w*)", Family.VMEM, 0, VM);
     row("flat_(load|atomic)_\\w+", Family.FLAT, 1, Set.of(Counter.VMCNT, Counter.LGKMCNT));
     row("flat_store_\\w+", Family.FLAT, 0, Set.of(Counter.VMCNT, Counter.LGKMCNT));
     // Scalar memory.
@@ -132,7 +132,7 @@ public final class InstructionTable {
   /** Opcode prefixes of instructions that use LDS, a counter, EXEC or control flow. */
   private static final Pattern TOUCHES =
       Pattern.compile(
-          "(ds|buffer|global|flat|scratch|image|exp)_\\w+|exp|s_(load|buffer|store|scratch|dcache"
+          "(ds|t?buffer|global|flat|scratch|image|exp)_\\w+|exp|s_(load|buffer|store|scratch|dcache"
               + "|atomic|memtime|memrealtime|sendmsg|cbranch|branch|setpc|swappc|call|rfe|trap"
               + "|endpgm|waitcnt|barrier|icache|setreg|getreg)\\w*|s_\\w+_saveexec_\\w+"
               + "|v_cmpx_\\w+|v_(readlane|writelane)\\w*");

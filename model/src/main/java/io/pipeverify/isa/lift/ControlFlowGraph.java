@@ -39,11 +39,16 @@ public record ControlFlowGraph(List<BasicBlock> blocks) {
    * operand, is a located error.
    */
   public static ControlFlowGraph of(Kernel kernel) throws AsmSyntaxException {
+    return of(kernel.body());
+  }
+
+  /** The graph of a run of statements (a kernel body, or a listing without kernel directives). */
+  public static ControlFlowGraph of(List<Statement> statements) throws AsmSyntaxException {
     List<Optional<String>> labels = new ArrayList<>();
     List<List<Instruction>> bodies = new ArrayList<>();
     Optional<String> pending = Optional.empty();
     List<Instruction> current = new ArrayList<>();
-    for (Statement s : kernel.body()) {
+    for (Statement s : statements) {
       if (s instanceof Statement.Label l) {
         if (!current.isEmpty() || pending.isPresent()) {
           labels.add(pending);
