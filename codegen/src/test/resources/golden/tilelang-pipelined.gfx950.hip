@@ -6,14 +6,11 @@
 // Launch: grid (N / 256, M / 256), block 512, no dynamic LDS; K = (trip_count + 1) * 64, trip_count >= 1.
 // LDS: one __shared__ array per buffer and slot (seed note 003).
 
-#if __has_include(<hip/hip_runtime.h>)
-#include <hip/hip_runtime.h>
-#else
+// Self-contained: compiles with -nogpuinc, no HIP headers needed (docs/codegen.md).
 #define __global__ __attribute__((global))
 #define __device__ __attribute__((device))
 #define __shared__ __attribute__((shared))
 #define __launch_bounds__(n) __attribute__((amdgpu_flat_work_group_size(1, n)))
-#endif
 
 typedef __bf16 pv_bf16;
 // One ds_read_b128: 8 bf16 per lane, the A or B operand of one 16x16x32 MFMA.

@@ -4,9 +4,11 @@ import io.pipeverify.codegen.hip.EmitOptions;
 import io.pipeverify.codegen.hip.HipEmitter;
 import io.pipeverify.codegen.hip.UnsupportedScheduleException;
 import io.pipeverify.codegen.isa.ClangCompiler;
+import io.pipeverify.codegen.isa.ExternalToolException;
 import io.pipeverify.codegen.isa.IsaChecker;
 import io.pipeverify.codegen.isa.IsaReport;
 import io.pipeverify.codegen.isa.IsaReportRenderer;
+import io.pipeverify.isa.decode.AsmSyntaxException;
 import io.pipeverify.model.Schedule;
 import io.pipeverify.model.Target;
 import io.pipeverify.verifier.VerificationReport;
@@ -42,7 +44,7 @@ import picocli.CommandLine.Option;
           + " check the loop's ISA against the schedule and verify the as-compiled schedule.",
       "Exit codes: 0 emitted (and the as-compiled schedule verifies, or clang++-22 is absent),"
           + " 1 the schedule or the as-compiled schedule is violated, 2 bad input or usage,"
-          + " 3 inconclusive, 4 internal error."
+          + " 3 inconclusive, 4 internal error, 5 clang++-22 failed."
     })
 final class EmitCommand implements Callable<Integer> {
   private final Console console;
@@ -75,7 +77,7 @@ final class EmitCommand implements Callable<Integer> {
   }
 
   @Override
-  public Integer call() throws InputException, IOException {
+  public Integer call() throws InputException, IOException, ExternalToolException {
     source.checkUsage();
     Path dir;
     try {
@@ -131,22 +133,21 @@ final class EmitCommand implements Callable<Integer> {
       return ExitCode.OK;
     }
     Path asmFile = dir.resolve("kernel.s");
-    ClangCompiler.Result compiled = clang.get().compile(schedule.target(), hipFile, asmFile);
-    if (!compiled.ok()) {
-      throw new IllegalStateException(
-          ClangCompiler.EXECUTABLE
-              + " rejected the emitted kernel (exit "
-              + compiled.exitCode()
-              + "): "
-              + compiled.output());
-    }
-    if (!compiled.output().isBlank()) {
-      console.err().print(compiled.output());
+    String diagnostics = clang.get().compile(schedule.target(), hipFile, asmFile);
+    if (!diagnostics.isBlank()) {
+      console.err().print(diagnostics);
     }
     console.err().println("pipeverify: wrote " + asmFile);
-    IsaReport isa =
-        IsaChecker.check(
-            verified.get(), Files.readString(asmFile, StandardCharsets.UTF_8), "kernel.s");
+    IsaReport isa;
+    try {
+      isa =
+          IsaChecker.check(
+              verified.get(), Files.readString(asmFile, StandardCharsets.UTF_8), "kernel.s");
+    } catch (AsmSyntaxException e) {
+      // clang-22 wrote it: a listing the decoder cannot read is a gap in pipeverify's decoder.
+      throw new IllegalStateException(
+          "the ISA decoder cannot read clang's output (docs/isa.md): " + e.getMessage(), e);
+    }
     String text = IsaReportRenderer.text(isa);
     Files.writeString(dir.resolve("isa-report.txt"), text, StandardCharsets.UTF_8);
     Files.writeString(

@@ -1,12 +1,14 @@
 package io.pipeverify.cli;
 
+import io.pipeverify.codegen.isa.ExternalToolException;
 import java.io.PrintWriter;
 
 /**
  * Maps what a command throws to an exit code and a message on stderr: an {@link InputException} is
- * bad input (exit 2, its lines); anything else, {@link io.pipeverify.verifier.VerifierBugException}
- * included, is a bug in pipeverify (exit 4, one line and a request to report it; the stack trace
- * only when {@code PIPEVERIFY_DEBUG=1}).
+ * bad input (exit 2, its lines); an {@link ExternalToolException} is a missing or failing external
+ * tool (exit 5, its message, which carries the tool's output); anything else, {@link
+ * io.pipeverify.verifier.VerifierBugException} included, is a bug in pipeverify (exit 4, one line
+ * and a request to report it; the stack trace only when {@code PIPEVERIFY_DEBUG=1}).
  */
 final class Failures {
   private Failures() {}
@@ -17,6 +19,11 @@ final class Failures {
         err.println(line);
       }
       return ExitCode.BAD_INPUT;
+    }
+    if (t instanceof ExternalToolException e) {
+      err.println("pipeverify: " + e.getMessage());
+      err.println("pipeverify: an external tool failed; this is not a problem in the input");
+      return ExitCode.TOOL_FAILURE;
     }
     err.println("pipeverify: internal error: " + oneLine(t));
     err.println(

@@ -108,7 +108,7 @@ class EmitCommandTest {
    * must report exactly those six and the as-compiled schedule still verifies.
    */
   @Test
-  void mergedSharedReportsTheVmcntZeroClangInsertsBeforeDsReads() throws IOException {
+  void mergedSharedReportsTheVmcntZeroClangInsertsBeforeDsReads() throws Exception {
     assumeClang();
     Path out = tmp.resolve("merged");
     Cli.Result r = emitFixed(out, "--merged-shared");
@@ -117,7 +117,8 @@ class EmitCommandTest {
     String hip = Files.readString(out.resolve("kernel.hip"), StandardCharsets.UTF_8);
     assertTrue(hip.contains("unsigned char pv_lds[131072];"));
     AsmLoop loop =
-        AsmLoopParser.findLoop(Files.readString(out.resolve("kernel.s"), StandardCharsets.UTF_8))
+        AsmLoopParser.findLoop(
+                Files.readString(out.resolve("kernel.s"), StandardCharsets.UTF_8), "kernel.s")
             .orElseThrow();
     long vmcntWaits =
         loop.instructions().stream()

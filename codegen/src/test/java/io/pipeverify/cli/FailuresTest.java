@@ -3,6 +3,7 @@ package io.pipeverify.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.pipeverify.codegen.isa.ExternalToolException;
 import io.pipeverify.verifier.VerifierBugException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -47,5 +48,18 @@ class FailuresTest {
   void inputErrorsPrintTheirLines() {
     String err = report(new InputException(List.of("a: one", "b: two")), false, 2);
     assertEquals("a: one\nb: two\n", err);
+  }
+
+  @Test
+  void aFailingToolIsExitFiveWithTheToolsOutputNotAnInternalError() {
+    String err =
+        report(
+            new ExternalToolException("clang++-22 failed on k.hip (exit 1):\nk.hip:3: error: x"),
+            false,
+            5);
+    assertEquals(
+        "pipeverify: clang++-22 failed on k.hip (exit 1):\nk.hip:3: error: x\n"
+            + "pipeverify: an external tool failed; this is not a problem in the input\n",
+        err);
   }
 }

@@ -1,136 +1,167 @@
 package io.pipeverify.codegen.isa;
 
+import io.pipeverify.isa.decode.AsmListing;
+import io.pipeverify.isa.decode.AsmParser;
+import io.pipeverify.isa.decode.AsmSyntaxException;
+import io.pipeverify.isa.decode.Instruction;
+import io.pipeverify.isa.decode.InstructionInfo;
+import io.pipeverify.isa.decode.InstructionTable;
+import io.pipeverify.isa.decode.Kernel;
+import io.pipeverify.isa.decode.Operand;
+import io.pipeverify.isa.decode.Statement;
+import io.pipeverify.isa.decode.Waitcnt;
+import io.pipeverify.isa.lift.BasicBlock;
+import io.pipeverify.isa.lift.ControlFlowGraph;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Finds the loop of an AMDGPU assembly listing (as clang prints it with {@code -S}) and classifies
- * its instructions. A loop is a label and a later branch ({@code s_branch} or {@code s_cbranch_*})
- * back to it; when there are several, the one with the most {@code v_mfma} wins (the GEMM main
- * loop). The body must be one straight block for the listing order to be the execution order, which
- * holds for the emitted kernels: their loop body has no branches.
+ * Finds the main loop of an AMDGPU assembly listing and classifies its instructions for the ISA
+ * check, on the shared ISA layer (docs/isa.md): the listing is decoded by {@link AsmParser}, the
+ * loop is the natural loop of the {@link ControlFlowGraph} with the most {@code v_mfma} (over every
+ * kernel of the listing, or over the whole text when it has no kernel directives, as a loop
+ * fragment), and instructions are classified by their {@link InstructionTable} family. The check
+ * reads the loop in listing order, which is its execution order for the emitted kernels: their loop
+ * body has no branches.
  */
 public final class AsmLoopParser {
-  private static final Pattern LABEL = Pattern.compile("^([.\\w$]+):");
-  private static final Pattern BRANCH =
-      Pattern.compile("^\\s*(s_branch|s_cbranch_\\w+)\\s+([.\\w$]+)");
   private static final Pattern SCHED_BARRIER =
-      Pattern.compile(";\\s*sched_barrier mask\\((0x[0-9a-fA-F]+|\\d+)\\)");
-  private static final Pattern VMCNT = Pattern.compile("\\bvmcnt\\((\\d+)\\)");
-  private static final Pattern LGKMCNT = Pattern.compile("\\blgkmcnt\\((\\d+)\\)");
+      Pattern.compile("sched_barrier mask\\((0x[0-9a-fA-F]+|\\d+)\\)");
 
   private AsmLoopParser() {}
 
   /** The main loop of {@code asm}, or empty when the listing has no loop. */
-  public static Optional<AsmLoop> findLoop(String asm) {
-    String[] lines = asm.split("\n", -1);
-    Map<String, Integer> labels = new HashMap<>();
+  public static Optional<AsmLoop> findLoop(String asm, String file) throws AsmSyntaxException {
+    AsmListing listing = AsmParser.parse(asm, file);
+    String[] lines = asm.split("\r?\n", -1);
+    List<List<Statement>> bodies = new ArrayList<>();
+    for (Kernel k : listing.kernels()) {
+      bodies.add(k.body());
+    }
+    if (bodies.isEmpty()) {
+      bodies.add(listing.statements());
+    }
     AsmLoop best = null;
-    for (int i = 0; i < lines.length; i++) {
-      Matcher label = LABEL.matcher(lines[i]);
-      if (label.find()) {
-        labels.put(label.group(1), i);
-        continue;
-      }
-      Matcher branch = BRANCH.matcher(stripComment(lines[i]));
-      if (branch.find()) {
-        Integer target = labels.get(branch.group(2));
-        if (target != null) {
-          AsmLoop loop =
-              new AsmLoop(branch.group(2), target + 1, i + 1, classify(lines, target + 1, i));
-          if (best == null
-              || loop.count(AsmInstruction.Kind.MFMA) > best.count(AsmInstruction.Kind.MFMA)) {
-            best = loop;
-          }
+    for (List<Statement> body : bodies) {
+      ControlFlowGraph g = ControlFlowGraph.of(body);
+      Optional<ControlFlowGraph.Loop> loop = g.loopWithMost("v_mfma");
+      if (loop.isPresent()) {
+        AsmLoop candidate = loop(g, loop.get(), body, lines);
+        if (best == null
+            || candidate.count(AsmInstruction.Kind.MFMA) > best.count(AsmInstruction.Kind.MFMA)) {
+          best = candidate;
         }
       }
     }
     return Optional.ofNullable(best);
   }
 
-  /** The tracked instructions of lines {@code [from, to)} (0-based indices). */
-  static List<AsmInstruction> classify(String[] lines, int from, int to) {
-    List<AsmInstruction> out = new ArrayList<>();
-    for (int i = from; i < to; i++) {
-      classify(lines[i], i + 1).ifPresent(out::add);
+  /** The loop's statements from after its header label to before the latch's branch. */
+  private static AsmLoop loop(
+      ControlFlowGraph g, ControlFlowGraph.Loop loop, List<Statement> body, String[] lines) {
+    String label = g.blocks().get(loop.header()).label().orElseThrow();
+    int first =
+        body.stream()
+            .filter(s -> s instanceof Statement.Label l && l.name().equals(label))
+            .findFirst()
+            .orElseThrow()
+            .location()
+            .line();
+    BasicBlock latch = g.blocks().get(loop.latch());
+    int last = latch.instructions().get(latch.instructions().size() - 1).location().line();
+    List<AsmInstruction> tracked = new ArrayList<>();
+    for (Statement s : body) {
+      int line = s.location().line();
+      if (line > first && line < last) {
+        classify(s, lines[line - 1]).ifPresent(tracked::add);
+      }
     }
-    return out;
+    return new AsmLoop(label, first, last, tracked);
   }
 
   /** One line as a tracked instruction, if it is one. */
-  public static Optional<AsmInstruction> classify(String raw, int lineNumber) {
-    Matcher sb = SCHED_BARRIER.matcher(raw);
-    if (sb.find()) {
-      return Optional.of(
-          instruction(
-              lineNumber, AsmInstruction.Kind.SCHED_BARRIER, raw, Long.decode(sb.group(1))));
-    }
-    String text = stripComment(raw).trim();
-    if (text.isEmpty() || text.startsWith(".")) {
+  public static Optional<AsmInstruction> classify(String raw, int lineNumber)
+      throws AsmSyntaxException {
+    List<Statement> statements = AsmParser.parse(raw, "line " + lineNumber).statements();
+    if (statements.isEmpty()) {
       return Optional.empty();
     }
-    String mnemonic = text.split("\\s+", 2)[0];
-    List<String> operands = List.of(text.substring(mnemonic.length()).trim().split("\\s*[, ]\\s*"));
-    if (mnemonic.startsWith("buffer_load_") && operands.contains("lds")) {
-      return Optional.of(instruction(lineNumber, AsmInstruction.Kind.G2S, text, 0));
-    }
-    if (mnemonic.startsWith("buffer_")
-        || mnemonic.startsWith("global_")
-        || mnemonic.startsWith("flat_")
-        || mnemonic.startsWith("scratch_")
-        || mnemonic.startsWith("tbuffer_")) {
-      return Optional.of(instruction(lineNumber, AsmInstruction.Kind.OTHER_VMEM, text, 0));
-    }
-    if (mnemonic.startsWith("ds_read") || mnemonic.startsWith("ds_load")) {
-      return Optional.of(instruction(lineNumber, AsmInstruction.Kind.DS_READ, text, 0));
-    }
-    if (mnemonic.startsWith("ds_")
-        || mnemonic.startsWith("s_load_")
-        || mnemonic.startsWith("s_buffer_load_")
-        || mnemonic.startsWith("s_sendmsg")) {
-      return Optional.of(instruction(lineNumber, AsmInstruction.Kind.OTHER_LGKM, text, 0));
-    }
-    if (mnemonic.startsWith("v_mfma")) {
-      return Optional.of(instruction(lineNumber, AsmInstruction.Kind.MFMA, text, 0));
-    }
-    if (mnemonic.equals("s_barrier")) {
-      return Optional.of(instruction(lineNumber, AsmInstruction.Kind.BARRIER, text, 0));
-    }
-    if (mnemonic.equals("s_setprio")) {
-      return Optional.of(
-          instruction(lineNumber, AsmInstruction.Kind.SETPRIO, text, Long.decode(operands.get(0))));
-    }
-    if (mnemonic.equals("s_waitcnt")) {
-      OptionalInt vm = counter(VMCNT, text);
-      OptionalInt lgkm = counter(LGKMCNT, text);
-      if (vm.isEmpty() && lgkm.isEmpty()) {
-        return Optional.empty();
-      }
-      return Optional.of(
-          new AsmInstruction(lineNumber, AsmInstruction.Kind.WAIT, text, vm, lgkm, 0));
-    }
-    return Optional.empty();
+    return classify(statements.get(0), raw)
+        .map(
+            i ->
+                new AsmInstruction(
+                    lineNumber, i.kind(), i.text(), i.vmcnt(), i.lgkmcnt(), i.value()));
   }
 
-  private static AsmInstruction instruction(
+  private static Optional<AsmInstruction> classify(Statement s, String raw) {
+    int line = s.location().line();
+    if (s instanceof Statement.Comment c) {
+      Matcher m = SCHED_BARRIER.matcher(c.text());
+      return m.matches()
+          ? Optional.of(
+              tracked(line, AsmInstruction.Kind.SCHED_BARRIER, raw, Long.decode(m.group(1))))
+          : Optional.empty();
+    }
+    if (!(s instanceof Instruction i)) {
+      return Optional.empty();
+    }
+    Optional<InstructionInfo> info = InstructionTable.lookup(i);
+    if (info.isEmpty()) {
+      return Optional.empty();
+    }
+    String text = code(raw);
+    return switch (info.get().family()) {
+      case LDS_DMA -> Optional.of(tracked(line, AsmInstruction.Kind.G2S, text, 0));
+      case VMEM, FLAT -> Optional.of(tracked(line, AsmInstruction.Kind.OTHER_VMEM, text, 0));
+      case LDS ->
+          Optional.of(
+              tracked(
+                  line,
+                  i.opcode().startsWith("ds_read") || i.opcode().startsWith("ds_load")
+                      ? AsmInstruction.Kind.DS_READ
+                      : AsmInstruction.Kind.OTHER_LGKM,
+                  text,
+                  0));
+      case SMEM -> Optional.of(tracked(line, AsmInstruction.Kind.OTHER_LGKM, text, 0));
+      case SALU ->
+          info.get().counters().contains(InstructionInfo.Counter.LGKMCNT)
+              ? Optional.of(tracked(line, AsmInstruction.Kind.OTHER_LGKM, text, 0))
+              : Optional.empty();
+      case MFMA -> Optional.of(tracked(line, AsmInstruction.Kind.MFMA, text, 0));
+      case BARRIER -> Optional.of(tracked(line, AsmInstruction.Kind.BARRIER, text, 0));
+      case SETPRIO ->
+          Optional.of(
+              tracked(
+                  line,
+                  AsmInstruction.Kind.SETPRIO,
+                  text,
+                  i.operand(0) instanceof Operand.Immediate p ? p.value() : 0));
+      case WAITCNT -> wait(line, text, (Waitcnt) i.operand(0));
+      default -> Optional.empty();
+    };
+  }
+
+  private static Optional<AsmInstruction> wait(int line, String text, Waitcnt w) {
+    if (w.vmcnt().isEmpty() && w.lgkmcnt().isEmpty()) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        new AsmInstruction(line, AsmInstruction.Kind.WAIT, text, w.vmcnt(), w.lgkmcnt(), 0));
+  }
+
+  private static AsmInstruction tracked(
       int line, AsmInstruction.Kind kind, String text, long value) {
     return new AsmInstruction(
         line, kind, text.trim(), OptionalInt.empty(), OptionalInt.empty(), value);
   }
 
-  private static OptionalInt counter(Pattern p, String text) {
-    Matcher m = p.matcher(text);
-    return m.find() ? OptionalInt.of(Integer.parseInt(m.group(1))) : OptionalInt.empty();
-  }
-
-  private static String stripComment(String line) {
+  /** The line as written, without its comment. */
+  private static String code(String line) {
     int semi = line.indexOf(';');
-    return semi < 0 ? line : line.substring(0, semi);
+    return (semi < 0 ? line : line.substring(0, semi)).trim();
   }
 }

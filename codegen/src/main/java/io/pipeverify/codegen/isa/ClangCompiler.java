@@ -26,6 +26,11 @@ public final class ClangCompiler {
     this.executable = executable;
   }
 
+  /** The compiler at {@code executable}, whatever PATH says (a pinned or wrapped compiler). */
+  public static ClangCompiler at(Path executable) {
+    return new ClangCompiler(executable);
+  }
+
   /** The compiler on PATH, or empty when it is not installed. */
   public static Optional<ClangCompiler> locate() {
     String path = System.getenv("PATH");
@@ -62,28 +67,45 @@ public final class ClangCompiler {
         hip.toString());
   }
 
-  /** The outcome of one compilation: exit code and everything clang printed. */
-  public record Result(int exitCode, String output) {
-    public boolean ok() {
-      return exitCode == 0;
+  /**
+   * Compiles {@code hip} to {@code asm} and returns what clang printed (warnings; empty when
+   * silent). A compiler that cannot be started, times out or exits non-zero is an {@link
+   * ExternalToolException} carrying clang's output.
+   */
+  public String compile(Target target, Path hip, Path asm) throws ExternalToolException {
+    Process p;
+    try {
+      p = new ProcessBuilder(command(target, hip, asm)).redirectErrorStream(true).start();
+    } catch (IOException e) {
+      throw new ExternalToolException("could not run " + executable + ": " + e.getMessage(), e);
     }
-  }
-
-  /** Compiles {@code hip} to {@code asm}; an I/O failure or a timeout is an exception. */
-  public Result compile(Target target, Path hip, Path asm) throws IOException {
-    ProcessBuilder pb = new ProcessBuilder(command(target, hip, asm)).redirectErrorStream(true);
-    Process p = pb.start();
     try {
       byte[] out = p.getInputStream().readAllBytes();
       if (!p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
         p.destroyForcibly();
-        throw new IOException(EXECUTABLE + " did not finish in " + TIMEOUT_SECONDS + " s");
+        throw new ExternalToolException(
+            EXECUTABLE + " did not finish in " + TIMEOUT_SECONDS + " s on " + hip);
       }
-      return new Result(p.exitValue(), new String(out, StandardCharsets.UTF_8));
+      String output = new String(out, StandardCharsets.UTF_8);
+      if (p.exitValue() != 0) {
+        throw new ExternalToolException(
+            EXECUTABLE
+                + " failed on "
+                + hip
+                + " (exit "
+                + p.exitValue()
+                + ")"
+                + (output.isBlank() ? "" : ":\n" + output.stripTrailing()));
+      }
+      return output;
+    } catch (IOException e) {
+      p.destroyForcibly();
+      throw new ExternalToolException(
+          "could not read the output of " + EXECUTABLE + ": " + e.getMessage(), e);
     } catch (InterruptedException e) {
       p.destroyForcibly();
       Thread.currentThread().interrupt();
-      throw new IOException("interrupted while " + EXECUTABLE + " ran", e);
+      throw new ExternalToolException("interrupted while " + EXECUTABLE + " ran", e);
     }
   }
 }

@@ -2,6 +2,7 @@ package io.pipeverify.codegen.isa;
 
 import io.pipeverify.codegen.hip.HipEmitter;
 import io.pipeverify.codegen.isa.AsmInstruction.Kind;
+import io.pipeverify.isa.decode.AsmSyntaxException;
 import io.pipeverify.model.Expr;
 import io.pipeverify.model.ImplicitWaits;
 import io.pipeverify.model.Op;
@@ -47,9 +48,13 @@ public final class IsaChecker {
 
   private IsaChecker() {}
 
-  /** Checks {@code asm} (the text of {@code asmName}) against the schedule it was emitted from. */
-  public static IsaReport check(VerifiedSchedule verified, String asm, String asmName) {
-    return new Run(verified, asmName).check(AsmLoopParser.findLoop(asm));
+  /**
+   * Checks {@code asm} (the text of {@code asmName}) against the schedule it was emitted from; a
+   * listing the ISA decoder cannot read is a located {@link AsmSyntaxException}.
+   */
+  public static IsaReport check(VerifiedSchedule verified, String asm, String asmName)
+      throws AsmSyntaxException {
+    return new Run(verified, asmName).check(AsmLoopParser.findLoop(asm, asmName));
   }
 
   /** One schedule op of the unrolled loop with the phase (k mod P) it belongs to. */

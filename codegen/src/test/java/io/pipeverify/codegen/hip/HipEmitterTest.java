@@ -59,6 +59,21 @@ class HipEmitterTest {
     assertTrue(hip.contains("__builtin_amdgcn_s_waitcnt(0x0f78);  // vmcnt(8)"));
   }
 
+  /**
+   * The kernel must compile the same whichever HIP headers the machine has (Debian's HIP 5.2 in
+   * /usr/include is found even under -nogpuinc): it includes nothing and defines its own macros.
+   */
+  @Test
+  void theKernelIsSelfContainedWithoutAnyInclude() throws Exception {
+    for (EmitOptions options : List.of(EmitOptions.defaults(), new EmitOptions(true))) {
+      String hip = HipEmitter.emit(Fixtures.cdna4Drain(), options);
+      assertFalse(hip.contains("#include"), hip);
+      assertFalse(hip.contains("__has_include"), hip);
+      assertTrue(hip.contains("#define __global__ __attribute__((global))\n"), hip);
+      assertTrue(hip.contains("#define __shared__ __attribute__((shared))\n"), hip);
+    }
+  }
+
   @Test
   void mergedSharedDeclaresOneArray() throws Exception {
     String hip = HipEmitter.emit(Fixtures.cdna4Drain(), new EmitOptions(true));

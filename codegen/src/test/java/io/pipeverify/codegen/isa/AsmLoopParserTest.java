@@ -1,18 +1,21 @@
 package io.pipeverify.codegen.isa;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pipeverify.codegen.Fixtures;
 import io.pipeverify.codegen.isa.AsmInstruction.Kind;
+import io.pipeverify.isa.decode.AsmSyntaxException;
 import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;
 
 class AsmLoopParserTest {
   @Test
-  void findsTheLoopOfTheCompiledKernelAndCountsItsInstructions() {
+  void findsTheLoopOfTheCompiledKernelAndCountsItsInstructions() throws Exception {
     AsmLoop loop =
-        AsmLoopParser.findLoop(Fixtures.resource("isa/cdna4-lgkm-drain.loop.s")).orElseThrow();
+        AsmLoopParser.findLoop(Fixtures.resource("isa/cdna4-lgkm-drain.loop.s"), "drain.s")
+            .orElseThrow();
     assertEquals(".LBB0_2", loop.label());
     // Two iterations of the note-000 loop: 8 g2s, 24 ds_read, 64 mfma and 1 s_barrier each.
     assertEquals(16, loop.count(Kind.G2S));
@@ -24,7 +27,7 @@ class AsmLoopParserTest {
   }
 
   @Test
-  void classifiesWaitsByCounter() {
+  void classifiesWaitsByCounter() throws Exception {
     AsmInstruction both =
         AsmLoopParser.classify("\ts_waitcnt vmcnt(0) lgkmcnt(0)", 7).orElseThrow();
     assertEquals(Kind.WAIT, both.kind());
@@ -37,7 +40,7 @@ class AsmLoopParserTest {
   }
 
   @Test
-  void tellsLdsDmaFromOtherVectorMemory() {
+  void tellsLdsDmaFromOtherVectorMemory() throws Exception {
     assertEquals(
         Kind.G2S,
         AsmLoopParser.classify("\tbuffer_load_dword v1, s[0:3], 0 offen lds", 1)
@@ -58,8 +61,26 @@ class AsmLoopParserTest {
   }
 
   @Test
-  void aListingWithoutABackEdgeHasNoLoop() {
+  void aListingWithoutABackEdgeHasNoLoop() throws Exception {
+    String asm = "k:\n\tv_mov_b32 v0, 0\n\ts_branch .LBB0_1\n.LBB0_1:\n\ts_endpgm\n";
+    assertTrue(AsmLoopParser.findLoop(asm, "k.s").isEmpty());
+  }
+
+  @Test
+  void aBranchToAnUndefinedLabelIsALocatedError() {
     String asm = "k:\n\tv_mov_b32 v0, 0\n.LBB0_1:\n\ts_endpgm\n\ts_branch .LBB0_9\n";
-    assertTrue(AsmLoopParser.findLoop(asm).isEmpty());
+    AsmSyntaxException e =
+        assertThrows(AsmSyntaxException.class, () -> AsmLoopParser.findLoop(asm, "k.s"));
+    assertEquals("k.s:5: s_branch to .LBB0_9, a label this kernel does not define", e.getMessage());
+  }
+
+  /** The decoder reads the raw immediate form too: 0xc07f is lgkmcnt(0). */
+  @Test
+  void aRawWaitcntImmediateIsAWait() throws Exception {
+    AsmInstruction raw = AsmLoopParser.classify("\ts_waitcnt 0xc07f", 4).orElseThrow();
+    assertEquals(Kind.WAIT, raw.kind());
+    assertEquals(OptionalInt.empty(), raw.vmcnt());
+    assertEquals(OptionalInt.of(0), raw.lgkmcnt());
+    assertEquals(4, raw.line());
   }
 }

@@ -19,16 +19,16 @@ class IsaCheckerTest {
   private static VerifiedSchedule drain;
 
   @BeforeAll
-  static void verify() {
+  static void verify() throws Exception {
     drain = Fixtures.cdna4Drain();
   }
 
-  private static IsaReport check(String fragment) {
+  private static IsaReport check(String fragment) throws Exception {
     return IsaChecker.check(drain, Fixtures.resource("isa/" + fragment), fragment);
   }
 
   @Test
-  void theCompiledLoopHasNoInsertedVmcntAndItsAsCompiledScheduleVerifies() {
+  void theCompiledLoopHasNoInsertedVmcntAndItsAsCompiledScheduleVerifies() throws Exception {
     IsaReport r = check("cdna4-lgkm-drain.loop.s");
     String text = IsaReportRenderer.text(r);
     assertEquals(0, r.count(IsaFinding.Kind.INSERTED_VMCNT), text);
@@ -51,7 +51,7 @@ class IsaCheckerTest {
   }
 
   @Test
-  void anInsertedVmcntBeforeADsReadIsReported() {
+  void anInsertedVmcntBeforeADsReadIsReported() throws Exception {
     IsaReport r = check("cdna4-inserted-vmcnt.loop.s");
     String text = IsaReportRenderer.text(r);
     assertEquals(1, r.count(IsaFinding.Kind.INSERTED_VMCNT), text);
@@ -68,7 +68,7 @@ class IsaCheckerTest {
   }
 
   @Test
-  void aDroppedLgkmcntDrainIsMissingAndTheAsCompiledScheduleIsViolated() {
+  void aDroppedLgkmcntDrainIsMissingAndTheAsCompiledScheduleIsViolated() throws Exception {
     IsaReport r = check("cdna4-missing-lgkm-drain.loop.s");
     String text = IsaReportRenderer.text(r);
     assertEquals(1, r.count(IsaFinding.Kind.MISSING_WAIT), text);
@@ -96,7 +96,7 @@ class IsaCheckerTest {
   }
 
   @Test
-  void aListingWithoutTheLoopIsUnmappedNotVerified() {
+  void aListingWithoutTheLoopIsUnmappedNotVerified() throws Exception {
     IsaReport r = IsaChecker.check(drain, "k:\n\ts_endpgm\n", "empty.s");
     assertEquals(IsaReport.Status.UNMAPPED, r.status());
     assertEquals(1, r.status().exitCode());
@@ -104,7 +104,7 @@ class IsaCheckerTest {
   }
 
   @Test
-  void aLoopWithADifferentNumberOfCopiesIsACountMismatch() {
+  void aLoopWithADifferentNumberOfCopiesIsACountMismatch() throws Exception {
     String asm =
         Fixtures.resource("isa/cdna4-lgkm-drain.loop.s")
             .replaceFirst("\tbuffer_load_dwordx4 v148, s\\[12:15\\], 0 offen lds\n", "");

@@ -1,0 +1,122 @@
+package io.pipeverify.isa.decode;
+
+import java.util.Objects;
+
+/** One operand of an instruction, typed as the assembler prints it. */
+public sealed interface Operand
+    permits Operand.Register,
+        Operand.Special,
+        Operand.Immediate,
+        Operand.FloatImmediate,
+        Operand.Symbol,
+        Operand.Off,
+        Operand.Modified,
+        Waitcnt {
+
+  /** The register file of a {@link Register}: scalar, vector or accumulation (AGPR). */
+  enum RegisterFile {
+    SGPR('s'),
+    VGPR('v'),
+    AGPR('a');
+
+    private final char prefix;
+
+    RegisterFile(char prefix) {
+      this.prefix = prefix;
+    }
+
+    static RegisterFile of(char prefix) {
+      for (RegisterFile f : values()) {
+        if (f.prefix == prefix) {
+          return f;
+        }
+      }
+      throw new IllegalArgumentException("no register file '" + prefix + "'");
+    }
+  }
+
+  /** {@code s5}, {@code v[4:7]}, {@code a[0:3]}: {@code count} consecutive 32-bit registers. */
+  record Register(RegisterFile file, int first, int count) implements Operand {
+    public Register {
+      Objects.requireNonNull(file);
+      if (first < 0 || count < 1) {
+        throw new IllegalArgumentException("bad register range " + first + "+" + count);
+      }
+    }
+
+    public int last() {
+      return first + count - 1;
+    }
+
+    @Override
+    public String toString() {
+      char p = file.prefix;
+      return count == 1 ? p + "" + first : p + "[" + first + ":" + last() + "]";
+    }
+  }
+
+  /**
+   * A named hardware register: {@code m0}, {@code exec}, {@code exec_lo/hi}, {@code vcc}, {@code
+   * vcc_lo/hi}, {@code scc}, {@code flat_scratch}, {@code ttmp}s, {@code src_*} apertures.
+   */
+  record Special(String name) implements Operand {
+    public static final Special M0 = new Special("m0");
+    public static final Special EXEC = new Special("exec");
+    public static final Special EXEC_LO = new Special("exec_lo");
+    public static final Special EXEC_HI = new Special("exec_hi");
+    public static final Special VCC = new Special("vcc");
+    public static final Special VCC_LO = new Special("vcc_lo");
+    public static final Special VCC_HI = new Special("vcc_hi");
+    public static final Special SCC = new Special("scc");
+
+    public Special {
+      Objects.requireNonNull(name);
+    }
+
+    @Override
+    public String toString() {
+      return name;
+    }
+  }
+
+  /** An integer: an inline constant (-16..64) or a 32-bit literal, as printed (decimal or hex). */
+  record Immediate(long value) implements Operand {
+    @Override
+    public String toString() {
+      return Long.toString(value);
+    }
+  }
+
+  /** A floating-point constant such as {@code 1.0} or {@code -0.5}. */
+  record FloatImmediate(double value) implements Operand {}
+
+  /** A label or symbol expression: a branch target, {@code sym@rel32@lo+4}. */
+  record Symbol(String text) implements Operand {
+    public Symbol {
+      Objects.requireNonNull(text);
+    }
+
+    @Override
+    public String toString() {
+      return text;
+    }
+  }
+
+  /** {@code off}: no address register (global and scratch instructions with an SGPR base). */
+  record Off() implements Operand {
+    @Override
+    public String toString() {
+      return "off";
+    }
+  }
+
+  /** A source with the VOP3 input modifiers {@code -x} (neg) and/or {@code |x|} (abs). */
+  record Modified(Operand inner, boolean neg, boolean abs) implements Operand {
+    public Modified {
+      Objects.requireNonNull(inner);
+      if (!neg && !abs) {
+        throw new IllegalArgumentException("a modified operand needs neg or abs");
+      }
+    }
+  }
+}

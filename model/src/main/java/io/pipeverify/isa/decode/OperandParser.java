@@ -1,0 +1,121 @@
+package io.pipeverify.isa.decode;
+
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** Parses one operand as the AMDGPU assembler prints it. */
+final class OperandParser {
+  private OperandParser() {}
+
+  private static final Pattern REGISTER = Pattern.compile("([sva])(\\d+)");
+  private static final Pattern RANGE = Pattern.compile("([sva])\\[(\\d+):(\\d+)\\]");
+  private static final Pattern INTEGER = Pattern.compile("-?(0x[0-9a-fA-F]+|\\d+)");
+  private static final Pattern FLOAT = Pattern.compile("-?\\d+\\.\\d*(e[-+]?\\d+)?");
+  private static final Pattern SYMBOL = Pattern.compile("[.\\w$][\\w.$@]*([-+][\\w.$@]+)*");
+  private static final Pattern TTMP = Pattern.compile("ttmp(\\d+|\\[\\d+:\\d+\\])");
+  private static final Set<String> SPECIALS =
+      Set.of(
+          "m0",
+          "exec",
+          "exec_lo",
+          "exec_hi",
+          "vcc",
+          "vcc_lo",
+          "vcc_hi",
+          "scc",
+          "vccz",
+          "execz",
+          "flat_scratch",
+          "flat_scratch_lo",
+          "flat_scratch_hi",
+          "xnack_mask",
+          "xnack_mask_lo",
+          "xnack_mask_hi",
+          "src_shared_base",
+          "src_shared_limit",
+          "src_private_base",
+          "src_private_limit",
+          "src_pops_exiting_wave_id",
+          "src_lds_direct",
+          "lds_direct");
+
+  static Operand parse(String text, Location at) throws AsmSyntaxException {
+    String t = text.strip();
+    if (t.length() > 2 && t.startsWith("|") && t.endsWith("|")) {
+      return modified(parse(t.substring(1, t.length() - 1), at), false, true);
+    }
+    if (t.startsWith("abs(") && t.endsWith(")")) {
+      return modified(parse(t.substring(4, t.length() - 1), at), false, true);
+    }
+    if (t.startsWith("neg(") && t.endsWith(")")) {
+      return modified(parse(t.substring(4, t.length() - 1), at), true, false);
+    }
+    if (t.startsWith("-") && t.length() > 1 && !Character.isDigit(t.charAt(1))) {
+      return modified(parse(t.substring(1), at), true, false);
+    }
+    Matcher m = REGISTER.matcher(t);
+    if (m.matches()) {
+      return new Operand.Register(
+          Operand.RegisterFile.of(m.group(1).charAt(0)), Integer.parseInt(m.group(2)), 1);
+    }
+    m = RANGE.matcher(t);
+    if (m.matches()) {
+      int first = Integer.parseInt(m.group(2));
+      int last = Integer.parseInt(m.group(3));
+      if (last < first) {
+        throw new AsmSyntaxException(at, "register range " + t + " ends before it starts");
+      }
+      return new Operand.Register(
+          Operand.RegisterFile.of(m.group(1).charAt(0)), first, last - first + 1);
+    }
+    if (SPECIALS.contains(t) || TTMP.matcher(t).matches()) {
+      return new Operand.Special(t);
+    }
+    if (t.equals("off")) {
+      return new Operand.Off();
+    }
+    Optional<Long> n = integer(t);
+    if (n.isPresent()) {
+      return new Operand.Immediate(n.get());
+    }
+    if (FLOAT.matcher(t).matches()) {
+      return new Operand.FloatImmediate(Double.parseDouble(t));
+    }
+    if (SYMBOL.matcher(t).matches()) {
+      return new Operand.Symbol(t);
+    }
+    throw new AsmSyntaxException(
+        at,
+        "unrecognised operand '"
+            + t
+            + "' (expected a register such as s5, v[4:7], m0, vcc, an integer, a float or a"
+            + " label)");
+  }
+
+  private static Operand modified(Operand inner, boolean neg, boolean abs) {
+    if (inner instanceof Operand.Modified m) {
+      return new Operand.Modified(m.inner(), neg || m.neg(), abs || m.abs());
+    }
+    return new Operand.Modified(inner, neg, abs);
+  }
+
+  /** A decimal or hex integer, optionally negative; empty when {@code t} is not one. */
+  static Optional<Long> integer(String t) {
+    if (!INTEGER.matcher(t).matches()) {
+      return Optional.empty();
+    }
+    boolean negative = t.startsWith("-");
+    String digits = negative ? t.substring(1) : t;
+    try {
+      long v =
+          digits.startsWith("0x")
+              ? Long.parseUnsignedLong(digits.substring(2), 16)
+              : Long.parseLong(digits);
+      return Optional.of(negative ? -v : v);
+    } catch (NumberFormatException e) {
+      return Optional.empty();
+    }
+  }
+}

@@ -1,0 +1,191 @@
+package io.pipeverify.isa.lift;
+
+import io.pipeverify.isa.decode.AsmSyntaxException;
+import io.pipeverify.isa.decode.Instruction;
+import io.pipeverify.isa.decode.InstructionInfo;
+import io.pipeverify.isa.decode.InstructionTable;
+import io.pipeverify.isa.decode.Kernel;
+import io.pipeverify.isa.decode.Operand;
+import io.pipeverify.isa.decode.Statement;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeSet;
+
+/** The basic blocks of a kernel in layout order, and its loops (back edges). */
+public record ControlFlowGraph(List<BasicBlock> blocks) {
+  public ControlFlowGraph {
+    blocks = List.copyOf(blocks);
+  }
+
+  /**
+   * A natural loop: the back edge {@code latch -> header} (the header dominates the latch on the
+   * depth-first walk from the entry) and the blocks that reach the latch without passing through
+   * the header, in layout order.
+   */
+  public record Loop(int header, int latch, List<Integer> blockIndices) {
+    public Loop {
+      blockIndices = List.copyOf(blockIndices);
+    }
+  }
+
+  /**
+   * Builds the graph; a branch to a label the kernel does not define, or one without a label
+   * operand, is a located error.
+   */
+  public static ControlFlowGraph of(Kernel kernel) throws AsmSyntaxException {
+    return of(kernel.body());
+  }
+
+  /** The graph of a run of statements (a kernel body, or a listing without kernel directives). */
+  public static ControlFlowGraph of(List<Statement> statements) throws AsmSyntaxException {
+    List<Optional<String>> labels = new ArrayList<>();
+    List<List<Instruction>> bodies = new ArrayList<>();
+    Optional<String> pending = Optional.empty();
+    List<Instruction> current = new ArrayList<>();
+    for (Statement s : statements) {
+      if (s instanceof Statement.Label l) {
+        if (!current.isEmpty() || pending.isPresent()) {
+          labels.add(pending);
+          bodies.add(current);
+          current = new ArrayList<>();
+        }
+        pending = Optional.of(l.name());
+      } else if (s instanceof Instruction i) {
+        current.add(i);
+        if (endsBlock(i)) {
+          labels.add(pending);
+          bodies.add(current);
+          current = new ArrayList<>();
+          pending = Optional.empty();
+        }
+      }
+    }
+    if (!current.isEmpty() || pending.isPresent()) {
+      labels.add(pending);
+      bodies.add(current);
+    }
+    Map<String, Integer> byLabel = new HashMap<>();
+    for (int b = 0; b < labels.size(); b++) {
+      int index = b;
+      labels.get(b).ifPresent(l -> byLabel.put(l, index));
+    }
+    List<BasicBlock> blocks = new ArrayList<>();
+    for (int b = 0; b < bodies.size(); b++) {
+      List<Instruction> body = bodies.get(b);
+      List<Integer> successors = new ArrayList<>();
+      Instruction last = body.isEmpty() ? null : body.get(body.size() - 1);
+      String opcode = last == null ? "" : last.opcode();
+      if (opcode.equals("s_branch") || opcode.startsWith("s_cbranch_")) {
+        successors.add(target(last, byLabel));
+      }
+      boolean falls = last == null || !(opcode.equals("s_branch") || opcode.startsWith("s_endpgm"));
+      if (falls && b + 1 < bodies.size()) {
+        successors.add(b + 1);
+      }
+      blocks.add(new BasicBlock(b, labels.get(b), body, successors));
+    }
+    return new ControlFlowGraph(blocks);
+  }
+
+  private static boolean endsBlock(Instruction i) {
+    return InstructionTable.lookup(i)
+        .map(n -> n.has(InstructionInfo.Effect.CONTROL_FLOW))
+        .orElse(false);
+  }
+
+  private static int target(Instruction branch, Map<String, Integer> byLabel)
+      throws AsmSyntaxException {
+    if (branch.operands().size() != 1 || !(branch.operand(0) instanceof Operand.Symbol s)) {
+      throw new AsmSyntaxException(
+          branch.location(), branch.mnemonic() + " needs one label operand");
+    }
+    Integer target = byLabel.get(s.text());
+    if (target == null) {
+      throw new AsmSyntaxException(
+          branch.location(),
+          branch.mnemonic() + " to " + s.text() + ", a label this kernel does not define");
+    }
+    return target;
+  }
+
+  /** Every loop, by the depth-first order in which its back edge is found from the entry. */
+  public List<Loop> loops() {
+    List<Loop> loops = new ArrayList<>();
+    if (blocks.isEmpty()) {
+      return loops;
+    }
+    // Iterative depth-first walk; an edge to a block still on the stack is a back edge.
+    int[] state = new int[blocks.size()]; // 0 unvisited, 1 on the stack, 2 done
+    Deque<int[]> stack = new ArrayDeque<>(); // {block, next successor}
+    stack.push(new int[] {0, 0});
+    state[0] = 1;
+    while (!stack.isEmpty()) {
+      int[] top = stack.peek();
+      List<Integer> succ = blocks.get(top[0]).successors();
+      if (top[1] == succ.size()) {
+        state[top[0]] = 2;
+        stack.pop();
+        continue;
+      }
+      int next = succ.get(top[1]++);
+      if (state[next] == 1) {
+        loops.add(new Loop(next, top[0], body(next, top[0])));
+      } else if (state[next] == 0) {
+        state[next] = 1;
+        stack.push(new int[] {next, 0});
+      }
+    }
+    return loops;
+  }
+
+  /** The header and every block that reaches the latch without passing the header. */
+  private List<Integer> body(int header, int latch) {
+    List<List<Integer>> predecessors = new ArrayList<>();
+    for (int b = 0; b < blocks.size(); b++) {
+      predecessors.add(new ArrayList<>());
+    }
+    for (BasicBlock b : blocks) {
+      for (int succ : b.successors()) {
+        predecessors.get(succ).add(b.index());
+      }
+    }
+    TreeSet<Integer> body = new TreeSet<>(List.of(header, latch));
+    Deque<Integer> work = new ArrayDeque<>(List.of(latch));
+    while (!work.isEmpty()) {
+      int b = work.pop();
+      if (b == header) {
+        continue;
+      }
+      for (int p : predecessors.get(b)) {
+        if (body.add(p)) {
+          work.push(p);
+        }
+      }
+    }
+    return List.copyOf(body);
+  }
+
+  /** The loop whose blocks hold the most instructions starting with {@code prefix} (v_mfma). */
+  public Optional<Loop> loopWithMost(String prefix) {
+    return loops().stream()
+        .max(
+            Comparator.comparingLong(
+                (Loop l) ->
+                    l.blockIndices().stream().mapToLong(b -> blocks.get(b).count(prefix)).sum()));
+  }
+
+  /** All instructions of a loop's blocks, in order. */
+  public List<Instruction> instructions(Loop loop) {
+    List<Instruction> out = new ArrayList<>();
+    for (int b : loop.blockIndices()) {
+      out.addAll(blocks.get(b).instructions());
+    }
+    return out;
+  }
+}

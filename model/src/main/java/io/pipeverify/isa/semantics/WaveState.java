@@ -1,0 +1,268 @@
+package io.pipeverify.isa.semantics;
+
+import io.pipeverify.isa.decode.Operand;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/**
+ * The registers of one wave: 32-bit values held as {@code long}s in {@code [0, 2^32)}, or {@link
+ * #UNKNOWN} (a value loaded from memory, a kernel argument not given, the result of an instruction
+ * without semantics). 64-bit quantities (EXEC, VCC, SGPR and VGPR pairs) are read and written as
+ * {@link OptionalLong}s. Mutable: {@link Semantics#execute} updates it in place; {@link #copy()}
+ * forks it (per branch, per wave).
+ */
+public final class WaveState {
+  /** The unknown value of a 32-bit register. */
+  public static final long UNKNOWN = Long.MIN_VALUE;
+
+  public static final int LANES = 64;
+  public static final int SGPRS = 128;
+  public static final int VGPRS = 512;
+
+  private final long[] sgpr;
+  private final long[] vgpr;
+
+  /** Private (scratch) memory the wave wrote at known addresses: dword address -> per lane. */
+  private final Map<Long, long[]> scratch;
+
+  private long m0;
+  private long scc;
+  private long vccLo;
+  private long vccHi;
+  private long execLo;
+  private long execHi;
+
+  private WaveState(long[] sgpr, long[] vgpr, Map<Long, long[]> scratch) {
+    this.sgpr = sgpr;
+    this.vgpr = vgpr;
+    this.scratch = scratch;
+  }
+
+  /**
+   * The state at kernel entry of wave {@code wave} in a 1-D workgroup of {@code threads}: v0 holds
+   * the work-item id {@code wave * 64 + lane}, EXEC has the wave's existing lanes, everything else
+   * (kernarg pointer, workgroup ids, M0, SCC, VCC) is unknown until set.
+   */
+  public static WaveState atEntry(int wave, int threads) {
+    if (wave < 0 || threads < 1 || wave * LANES >= threads) {
+      throw new IllegalArgumentException("no wave " + wave + " in a workgroup of " + threads);
+    }
+    long[] s = new long[SGPRS];
+    long[] v = new long[VGPRS * LANES];
+    Arrays.fill(s, UNKNOWN);
+    Arrays.fill(v, UNKNOWN);
+    WaveState st = new WaveState(s, v, new HashMap<>());
+    st.m0 = UNKNOWN;
+    st.scc = UNKNOWN;
+    st.vccLo = UNKNOWN;
+    st.vccHi = UNKNOWN;
+    int lanes = Math.min(LANES, threads - wave * LANES);
+    long exec = lanes == LANES ? -1L : (1L << lanes) - 1;
+    st.execLo = exec & 0xFFFFFFFFL;
+    st.execHi = exec >>> 32;
+    for (int lane = 0; lane < LANES; lane++) {
+      st.setVgpr(0, lane, wave * LANES + lane);
+    }
+    return st;
+  }
+
+  public WaveState copy() {
+    Map<Long, long[]> memory = new HashMap<>();
+    scratch.forEach((address, lanes) -> memory.put(address, lanes.clone()));
+    WaveState c = new WaveState(sgpr.clone(), vgpr.clone(), memory);
+    c.m0 = m0;
+    c.scc = scc;
+    c.vccLo = vccLo;
+    c.vccHi = vccHi;
+    c.execLo = execLo;
+    c.execHi = execHi;
+    return c;
+  }
+
+  static long word(long v) {
+    return v == UNKNOWN ? UNKNOWN : v & 0xFFFFFFFFL;
+  }
+
+  public long sgpr(int i) {
+    return sgpr[i];
+  }
+
+  public void setSgpr(int i, long value) {
+    sgpr[i] = word(value);
+  }
+
+  public long vgpr(int reg, int lane) {
+    return vgpr[reg * LANES + lane];
+  }
+
+  public void setVgpr(int reg, int lane, long value) {
+    vgpr[reg * LANES + lane] = word(value);
+  }
+
+  /**
+   * The dword of private memory at byte {@code address} in {@code lane}, as the wave stored it
+   * (register spills); {@link #UNKNOWN} where it stored nothing known.
+   */
+  public long scratch(long address, int lane) {
+    long[] lanes = scratch.get(address);
+    return lanes == null ? UNKNOWN : lanes[lane];
+  }
+
+  public void setScratch(long address, int lane, long value) {
+    long[] lanes = scratch.get(address);
+    if (lanes == null) {
+      lanes = new long[LANES];
+      Arrays.fill(lanes, UNKNOWN);
+      scratch.put(address, lanes);
+    }
+    lanes[lane] = word(value);
+  }
+
+  /** A store to an unknown private address may have overwritten any of it. */
+  public void forgetScratch() {
+    scratch.clear();
+  }
+
+  public long m0() {
+    return m0;
+  }
+
+  public void setM0(long value) {
+    m0 = word(value);
+  }
+
+  /** SCC: 0, 1 or {@link #UNKNOWN}. */
+  public long scc() {
+    return scc;
+  }
+
+  public void setScc(long value) {
+    scc = value == UNKNOWN ? UNKNOWN : (value != 0 ? 1 : 0);
+  }
+
+  public OptionalLong exec() {
+    return pair(execLo, execHi);
+  }
+
+  public void setExec(OptionalLong mask) {
+    execLo = lo(mask);
+    execHi = hi(mask);
+  }
+
+  public OptionalLong vcc() {
+    return pair(vccLo, vccHi);
+  }
+
+  public void setVcc(OptionalLong mask) {
+    vccLo = lo(mask);
+    vccHi = hi(mask);
+  }
+
+  /** Whether {@code lane} is active; empty when EXEC is unknown. */
+  public Optional<Boolean> active(int lane) {
+    OptionalLong e = exec();
+    return e.isEmpty() ? Optional.empty() : Optional.of(((e.getAsLong() >>> lane) & 1) != 0);
+  }
+
+  private static OptionalLong pair(long lo, long hi) {
+    return lo == UNKNOWN || hi == UNKNOWN ? OptionalLong.empty() : OptionalLong.of(lo | hi << 32);
+  }
+
+  private static long lo(OptionalLong v) {
+    return v.isEmpty() ? UNKNOWN : v.getAsLong() & 0xFFFFFFFFL;
+  }
+
+  private static long hi(OptionalLong v) {
+    return v.isEmpty() ? UNKNOWN : v.getAsLong() >>> 32;
+  }
+
+  /** A 32-bit source in {@code lane}: a register, inline constant, literal or special register. */
+  public long read(Operand o, int lane) {
+    if (o instanceof Operand.Register r) {
+      return switch (r.file()) {
+        case SGPR -> sgpr(r.first());
+        case VGPR -> vgpr(r.first(), lane);
+        case AGPR -> UNKNOWN;
+      };
+    }
+    if (o instanceof Operand.Immediate i) {
+      return i.value() & 0xFFFFFFFFL;
+    }
+    if (o instanceof Operand.FloatImmediate f) {
+      return Float.floatToRawIntBits((float) f.value()) & 0xFFFFFFFFL;
+    }
+    if (o instanceof Operand.Special s) {
+      return switch (s.name()) {
+        case "m0" -> m0;
+        case "scc" -> scc;
+        case "vcc_lo", "vcc" -> vccLo;
+        case "vcc_hi" -> vccHi;
+        case "exec_lo", "exec" -> execLo;
+        case "exec_hi" -> execHi;
+        default -> UNKNOWN;
+      };
+    }
+    return UNKNOWN;
+  }
+
+  /** A 64-bit source: a register pair, VCC, EXEC, or a sign-extended constant. */
+  public OptionalLong read64(Operand o, int lane) {
+    if (o instanceof Operand.Immediate i) {
+      return OptionalLong.of(i.value());
+    }
+    if (o instanceof Operand.Special s && (s.name().equals("vcc") || s.name().equals("exec"))) {
+      return s.name().equals("vcc") ? vcc() : exec();
+    }
+    if (o instanceof Operand.Register r && r.file() != Operand.RegisterFile.AGPR) {
+      long lo = r.file() == Operand.RegisterFile.SGPR ? sgpr(r.first()) : vgpr(r.first(), lane);
+      long hi =
+          r.file() == Operand.RegisterFile.SGPR ? sgpr(r.first() + 1) : vgpr(r.first() + 1, lane);
+      return pair(lo, hi);
+    }
+    return OptionalLong.empty();
+  }
+
+  /** Writes a 32-bit destination (each register of a range gets the value; AGPRs are not kept). */
+  public void write(Operand o, int lane, long value) {
+    if (o instanceof Operand.Register r) {
+      for (int i = r.first(); i <= r.last(); i++) {
+        switch (r.file()) {
+          case SGPR -> setSgpr(i, value);
+          case VGPR -> setVgpr(i, lane, value);
+          case AGPR -> {}
+        }
+      }
+    } else if (o instanceof Operand.Special s) {
+      switch (s.name()) {
+        case "m0" -> setM0(value);
+        case "scc" -> setScc(value);
+        case "vcc_lo" -> vccLo = word(value);
+        case "vcc_hi" -> vccHi = word(value);
+        case "exec_lo" -> execLo = word(value);
+        case "exec_hi" -> execHi = word(value);
+        case "vcc" -> setVcc(OptionalLong.empty());
+        case "exec" -> setExec(OptionalLong.empty());
+        default -> {}
+      }
+    }
+  }
+
+  /** Writes a 64-bit destination: a register pair, VCC or EXEC. */
+  public void write64(Operand o, int lane, OptionalLong value) {
+    if (o instanceof Operand.Special s && s.name().equals("vcc")) {
+      setVcc(value);
+    } else if (o instanceof Operand.Special s && s.name().equals("exec")) {
+      setExec(value);
+    } else if (o instanceof Operand.Register r && r.count() == 2) {
+      Operand.Register lo = new Operand.Register(r.file(), r.first(), 1);
+      Operand.Register hi = new Operand.Register(r.file(), r.first() + 1, 1);
+      write(lo, lane, lo(value));
+      write(hi, lane, hi(value));
+    } else {
+      write(o, lane, UNKNOWN);
+    }
+  }
+}

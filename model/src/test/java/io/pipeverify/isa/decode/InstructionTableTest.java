@@ -1,0 +1,77 @@
+package io.pipeverify.isa.decode;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.pipeverify.isa.decode.InstructionInfo.Counter;
+import io.pipeverify.isa.decode.InstructionInfo.Effect;
+import io.pipeverify.isa.decode.InstructionInfo.Family;
+import io.pipeverify.isa.decode.InstructionTable.Verdict;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class InstructionTableTest {
+  private static Instruction decode(String code) throws AsmSyntaxException {
+    return AsmParser.instruction(code, new Location("t.s", 7));
+  }
+
+  private static InstructionInfo info(String code) throws AsmSyntaxException {
+    return InstructionTable.lookup(decode(code)).orElseThrow();
+  }
+
+  @Test
+  void ldsDmaIsTheBufferLoadWithLds() throws Exception {
+    InstructionInfo dma = info("buffer_load_dwordx4 v2, s[8:11], 0 offen lds");
+    assertEquals(Family.LDS_DMA, dma.family());
+    assertEquals(Set.of(Counter.VMCNT), dma.counters());
+    assertTrue(dma.has(Effect.WRITES_LDS) && dma.has(Effect.READS_M0));
+    assertEquals(0, dma.defs());
+    InstructionInfo load = info("buffer_load_dwordx4 v[2:5], v1, s[8:11], 0 offen");
+    assertEquals(Family.VMEM, load.family());
+    assertEquals(1, load.defs());
+    assertEquals(Family.LDS_DMA, info("global_load_lds_dwordx4 v2, s[4:5] offset:16").family());
+  }
+
+  @Test
+  void countersAndLdsEffectsPerFamily() throws Exception {
+    InstructionInfo read = info("ds_read_b128 v[4:7], v1 offset:2048");
+    assertEquals(Set.of(Counter.LGKMCNT), read.counters());
+    assertTrue(read.has(Effect.READS_LDS));
+    assertTrue(info("ds_write_b64 v1, v[8:9]").has(Effect.WRITES_LDS));
+    assertEquals(Set.of(Counter.LGKMCNT), info("s_load_dwordx4 s[4:7], s[0:1], 0x0").counters());
+    assertEquals(
+        Set.of(Counter.VMCNT, Counter.LGKMCNT), info("flat_load_dword v1, v[2:3]").counters());
+    assertEquals(Set.of(Counter.VMCNT), info("global_store_dword v1, v2, s[4:5]").counters());
+    assertEquals(
+        Family.MFMA, info("v_mfma_f32_16x16x16_bf16 v[2:5], v[6:7], v[8:9], v[2:5]").family());
+    assertEquals(Family.WAITCNT, info("s_waitcnt vmcnt(0)").family());
+    assertEquals(Family.BARRIER, info("s_barrier").family());
+    assertTrue(info("s_cbranch_vccz .LBB0_3").has(Effect.READS_VCC));
+    assertTrue(info("s_addc_u32 s1, s2, s3").has(Effect.READS_SCC));
+    assertEquals(2, info("v_add_co_u32_e32 v0, vcc, s0, v0").defs());
+  }
+
+  @Test
+  void anUnknownInstructionIsSkippedUnlessItTouchesWhatAnalysesTrack() throws Exception {
+    assertEquals(Verdict.SKIPPED, InstructionTable.verdict(decode("v_cvt_f32_u32_e32 v1, v2")));
+    assertEquals(
+        Verdict.SKIPPED, InstructionTable.verdict(decode("v_pk_mul_f32 v[0:1], v[2:3], v[4:5]")));
+    assertEquals(
+        Verdict.UNSUPPORTED, InstructionTable.verdict(decode("s_and_saveexec_b64 s[2:3], vcc")));
+    assertEquals(Verdict.UNSUPPORTED, InstructionTable.verdict(decode("s_movreld_b32 m0, s1")));
+    assertEquals(
+        Verdict.UNSUPPORTED, InstructionTable.verdict(decode("ds_gws_init v1 offset:0 gds")));
+    assertEquals(
+        Verdict.UNSUPPORTED, InstructionTable.verdict(decode("image_load v[0:3], v4, s[8:15]")));
+    AsmSyntaxException e =
+        assertThrows(
+            AsmSyntaxException.class,
+            () -> InstructionTable.require(decode("s_setpc_b64 s[30:31]")));
+    assertEquals(
+        "t.s:7: unsupported instruction s_setpc_b64: it touches LDS, M0, a wait counter, EXEC or"
+            + " control flow and is not in the instruction table (docs/isa.md)",
+        e.getMessage());
+    assertTrue(InstructionTable.require(decode("v_cvt_f32_u32_e32 v1, v2")).isEmpty());
+  }
+}

@@ -1,0 +1,122 @@
+package io.pipeverify.isa.lift;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.pipeverify.isa.decode.AsmParser;
+import io.pipeverify.isa.decode.AsmSyntaxException;
+import io.pipeverify.isa.decode.Kernel;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** Per-wave evaluation of the hand-written gfx950 fixture (no compiler needed). */
+class WaveEvaluatorTest {
+  private static Kernel fixture() throws Exception {
+    try (InputStream in = WaveEvaluatorTest.class.getResourceAsStream("/isa/decode-gfx950.s")) {
+      return AsmParser.parse(new String(in.readAllBytes(), StandardCharsets.UTF_8), "k.s")
+          .kernel("tile_copy")
+          .orElseThrow();
+    }
+  }
+
+  private static Kernel inline(String... body) throws AsmSyntaxException {
+    String text =
+        "\t.amdhsa_kernel k\n\t.amdhsa_user_sgpr_kernarg_segment_ptr 1\n\t.end_amdhsa_kernel\nk:\n"
+            + String.join("\n", body)
+            + "\n";
+    return AsmParser.parse(text, "k.s").kernel("k").orElseThrow();
+  }
+
+  /**
+   * M0 = readfirstlane(v0) >> 6 is the wave; the copies land at M0 (+ offset:16) + lane * 16; the
+   * ds_read at (w * 64 + lane) * 16 + 2048 in every iteration, the ds_write at its address.
+   */
+  @Test
+  void eachWavesCopiesAndReadsAreEvaluatedPerLaneAndIteration() throws Exception {
+    Kernel k = fixture();
+    ControlFlowGraph g = ControlFlowGraph.of(k);
+    WaveEvaluator eval = new WaveEvaluator(k, g, 256, Map.of("n", 3L));
+    for (int w = 0; w < 4; w++) {
+      WaveEvaluator.Trace t = eval.run(w, g.loops().get(0), 3);
+      assertEquals(
+          List.of(
+              "DMA_WRITE@-1",
+              "DMA_WRITE@-1",
+              "READ@0",
+              "WRITE@0",
+              "READ@1",
+              "WRITE@1",
+              "READ@2",
+              "WRITE@2"),
+          t.accesses().stream().map(a -> a.kind() + "@" + a.iteration()).toList());
+      for (int lane : new int[] {0, 5, 63}) {
+        assertEquals(w + lane * 16L, t.accesses().get(0).address(lane));
+        assertEquals(w + 16 + lane * 16L, t.accesses().get(1).address(lane));
+        assertEquals((w * 64L + lane) * 16 + 2048, t.accesses().get(2).address(lane));
+        assertEquals((w * 64L + lane) * 16, t.accesses().get(3).address(lane));
+      }
+      assertEquals(16, t.accesses().get(2).bytesPerLane());
+      assertEquals(8, t.accesses().get(3).bytesPerLane());
+      assertEquals(3, t.state().sgpr(9), "the loop counter after three iterations");
+    }
+  }
+
+  @Test
+  void aLoopBoundNotGivenIsALocatedError() throws Exception {
+    Kernel k = fixture();
+    ControlFlowGraph g = ControlFlowGraph.of(k);
+    AsmSyntaxException e =
+        assertThrows(
+            AsmSyntaxException.class,
+            () -> new WaveEvaluator(k, g, 256, Map.of()).run(1, g.loops().get(0), 2));
+    assertEquals(
+        "k.s:35: s_cbranch_scc1 in wave 1 depends on an unknown SCC (a value loaded from memory or"
+            + " a kernel argument not given: --arg NAME=VALUE)",
+        e.getMessage());
+  }
+
+  @Test
+  void aWaveThatLeavesTheLoopEarlyIsAnError() throws Exception {
+    Kernel k = fixture();
+    ControlFlowGraph g = ControlFlowGraph.of(k);
+    AsmSyntaxException e =
+        assertThrows(
+            AsmSyntaxException.class,
+            () -> new WaveEvaluator(k, g, 256, Map.of("n", 1L)).run(0, g.loops().get(0), 2));
+    assertEquals("k.s:35: wave 0 leaves the loop after 1 iterations, not 2", e.getMessage());
+  }
+
+  @Test
+  void anLdsAddressFromMemoryIsALocatedError() throws Exception {
+    Kernel k =
+        inline(
+            "\tglobal_load_dword v1, v0, s[0:1]",
+            "\ts_waitcnt vmcnt(0)",
+            "\tds_read_b32 v2, v1 offset:4",
+            "\ts_endpgm");
+    AsmSyntaxException e =
+        assertThrows(
+            AsmSyntaxException.class,
+            () -> new WaveEvaluator(k, ControlFlowGraph.of(k), 64, Map.of()).run(0));
+    assertEquals(
+        "k.s:7: the LDS address of ds_read_b32 in wave 0 depends on an unknown value (address v1"
+            + " of lane 0)",
+        e.getMessage());
+  }
+
+  @Test
+  void anUnsupportedInstructionStopsTheEvaluationAtItsLine() throws Exception {
+    Kernel k = inline("\ts_mov_b32 s2, 0", "\ts_setpc_b64 s[30:31]", "\ts_endpgm");
+    AsmSyntaxException e =
+        assertThrows(
+            AsmSyntaxException.class,
+            () -> new WaveEvaluator(k, ControlFlowGraph.of(k), 64, Map.of()).run(0));
+    assertEquals(
+        "k.s:6: unsupported instruction s_setpc_b64: it touches LDS, M0, a wait counter, EXEC or"
+            + " control flow and is not in the instruction table (docs/isa.md)",
+        e.getMessage());
+  }
+}

@@ -1,0 +1,183 @@
+package io.pipeverify.isa.semantics;
+
+import static io.pipeverify.isa.semantics.WaveState.UNKNOWN;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.pipeverify.isa.decode.AsmParser;
+import io.pipeverify.isa.decode.AsmSyntaxException;
+import io.pipeverify.isa.decode.Instruction;
+import io.pipeverify.isa.decode.Statement;
+import io.pipeverify.isa.semantics.Semantics.Effect;
+import java.util.OptionalLong;
+import org.junit.jupiter.api.Test;
+
+/** One test per instruction family, on wave 1 of a 256-thread workgroup (v0 = 64 + lane). */
+class SemanticsTest {
+  private final WaveState s = WaveState.atEntry(1, 256);
+
+  private void run(String... lines) throws AsmSyntaxException {
+    for (Statement st : AsmParser.parse(String.join("\n", lines), "t.s").statements()) {
+      Semantics.execute(s, (Instruction) st);
+    }
+  }
+
+  @Test
+  void entryStateHoldsTheWorkItemIdAndAFullExec() {
+    assertEquals(64 + 5, s.vgpr(0, 5));
+    assertEquals(OptionalLong.of(-1L), s.exec());
+    assertEquals(UNKNOWN, s.sgpr(0));
+    assertEquals(OptionalLong.of(0xFFFFL), WaveState.atEntry(3, 208).exec(), "16 lanes left");
+  }
+
+  @Test
+  void scalarArithmeticSetsTheCarryInScc() throws Exception {
+    run("s_mov_b32 s0, -1", "s_add_u32 s1, s0, 2");
+    assertEquals(1, s.sgpr(1));
+    assertEquals(1, s.scc(), "carry out");
+    run("s_addc_u32 s2, 0, 0");
+    assertEquals(1, s.sgpr(2), "carry in");
+    run("s_sub_u32 s3, 1, 2");
+    assertEquals(0xFFFFFFFFL, s.sgpr(3));
+    assertEquals(1, s.scc(), "borrow");
+    run("s_mul_i32 s4, s3, 3", "s_mul_hi_u32 s5, s3, 3", "s_movk_i32 s6, 0xfff0");
+    assertEquals(0xFFFFFFFDL, s.sgpr(4));
+    assertEquals(2, s.sgpr(5));
+    assertEquals(0xFFFFFFF0L, s.sgpr(6), "sign-extended 16-bit constant");
+  }
+
+  @Test
+  void scalarShiftsLogicAndBitFields() throws Exception {
+    run("s_mov_b32 s0, 0x1c0", "s_lshr_b32 s1, s0, 6", "s_bfe_u32 s2, s0, 0x10006");
+    assertEquals(7, s.sgpr(1));
+    assertEquals(1, s.sgpr(2), "bit 6, one bit wide");
+    run("s_and_b32 s3, s0, 0x3f");
+    assertEquals(0, s.sgpr(3));
+    assertEquals(0, s.scc(), "SCC = result != 0");
+    run("s_lshl_b64 s[4:5], s[0:1], 30");
+    assertEquals(0, s.sgpr(4));
+    assertEquals(0xC0000070L, s.sgpr(5), "7 << 30 | 0x1c0 >> 2");
+    run("s_lshl2_add_u32 s6, s1, 4");
+    assertEquals(32, s.sgpr(6));
+  }
+
+  @Test
+  void comparesAndSelects() throws Exception {
+    run("s_mov_b32 s0, 5", "s_cmp_lt_i32 s0, 6", "s_cselect_b32 s1, 10, 20");
+    assertEquals(1, s.scc());
+    assertEquals(10, s.sgpr(1));
+    run("s_cmp_eq_u32 s0, 6", "s_cselect_b32 s1, 10, 20");
+    assertEquals(20, s.sgpr(1));
+    run("s_bitcmp1_b32 s0, 2");
+    assertEquals(1, s.scc());
+  }
+
+  @Test
+  void vectorOperationsRunPerLane() throws Exception {
+    run(
+        "v_and_b32_e32 v1, 63, v0",
+        "v_lshrrev_b32_e32 v2, 4, v1",
+        "v_lshl_add_u32 v3, v2, 7, 0x400",
+        "v_mad_u32_u24 v4, v2, 16, v1",
+        "v_bfe_u32 v5, v0, 3, 3",
+        "v_add3_u32 v6, v1, v2, 1");
+    assertEquals(37, s.vgpr(1, 37));
+    assertEquals(2, s.vgpr(2, 37));
+    assertEquals(2 * 128 + 0x400, s.vgpr(3, 37));
+    assertEquals(2 * 16 + 37, s.vgpr(4, 37));
+    assertEquals(((64 + 37) >> 3) & 7, s.vgpr(5, 37));
+    assertEquals(37 + 2 + 1, s.vgpr(6, 37));
+  }
+
+  /** a ^ (b & c) is table 0x78 (bit a<<2|b<<1|c), as clang-22 emits it for gfx950. */
+  @Test
+  void bitop3AppliesItsTruthTable() throws Exception {
+    run(
+        "v_mov_b32_e32 v1, 0xf0",
+        "v_mov_b32_e32 v2, 0xcc",
+        "v_bitop3_b32 v3, v1, v2, 0xaa bitop3:0x78");
+    assertEquals(0xF0 ^ (0xCC & 0xAA), s.vgpr(3, 0));
+  }
+
+  @Test
+  void laneQueriesMbcntAndReadfirstlane() throws Exception {
+    run(
+        "v_mbcnt_lo_u32_b32 v1, -1, 0",
+        "v_mbcnt_hi_u32_b32 v1, -1, v1",
+        "v_readfirstlane_b32 s0, v0");
+    assertEquals(0, s.vgpr(1, 0));
+    assertEquals(40, s.vgpr(1, 40), "the lane index");
+    assertEquals(64, s.sgpr(0), "work-item id of the first lane");
+    run("s_lshr_b32 s1, s0, 6");
+    assertEquals(1, s.sgpr(1), "the wave id clang derives");
+  }
+
+  @Test
+  void compareWritesALaneMaskThatCndmaskReads() throws Exception {
+    run(
+        "v_and_b32_e32 v1, 63, v0",
+        "v_cmp_gt_u32_e32 vcc, 4, v1",
+        "v_cndmask_b32_e32 v2, 7, 9, vcc",
+        "v_cmp_eq_u32_e64 s[2:3], 63, v1",
+        "v_cndmask_b32_e64 v3, 0, 1, s[2:3]");
+    assertEquals(OptionalLong.of(0xFL), s.vcc());
+    assertEquals(9, s.vgpr(2, 3));
+    assertEquals(7, s.vgpr(2, 4));
+    assertEquals(1, s.vgpr(3, 63));
+    assertEquals(0, s.vgpr(3, 62));
+  }
+
+  @Test
+  void carryOutGoesToTheMaskOperand() throws Exception {
+    run("v_mov_b32_e32 v1, -1", "v_add_co_u32_e32 v2, vcc, 1, v1");
+    assertEquals(0, s.vgpr(2, 9));
+    assertEquals(OptionalLong.of(-1L), s.vcc());
+  }
+
+  @Test
+  void inactiveLanesKeepTheirValues() throws Exception {
+    run("v_mov_b32_e32 v1, 5", "s_mov_b64 exec, 1", "v_mov_b32_e32 v1, 6");
+    assertEquals(6, s.vgpr(1, 0));
+    assertEquals(5, s.vgpr(1, 1));
+  }
+
+  @Test
+  void unknownPropagatesAndLoadsClobberTheirDestinations() throws Exception {
+    run("v_mov_b32_e32 v1, 3", "s_mov_b32 s2, 4");
+    assertEquals(
+        Effect.CLOBBERED,
+        Semantics.execute(
+            s,
+            (Instruction)
+                AsmParser.parse("s_load_dword s2, s[0:1], 0x0", "t.s").statements().get(0)));
+    run("s_add_i32 s3, s2, 1", "v_add_u32_e32 v2, s2, v1", "ds_read_b32 v1, v0");
+    assertEquals(UNKNOWN, s.sgpr(2), "loaded from memory");
+    assertEquals(UNKNOWN, s.sgpr(3));
+    assertEquals(UNKNOWN, s.scc());
+    assertEquals(UNKNOWN, s.vgpr(2, 0));
+    assertEquals(UNKNOWN, s.vgpr(1, 0), "a ds_read destination");
+    run("v_cvt_f32_u32_e32 v0, v0");
+    assertEquals(UNKNOWN, s.vgpr(0, 0), "an instruction without semantics clobbers its result");
+  }
+
+  /** clang spills address VGPRs to private memory and reloads them: the values survive. */
+  @Test
+  void spilledRegistersAreReloaded() throws Exception {
+    run(
+        "v_and_b32_e32 v2, 15, v0",
+        "v_mov_b32_e32 v3, 7",
+        "scratch_store_dwordx2 off, v[2:3], off offset:16",
+        "v_mov_b32_e32 v2, 0",
+        "scratch_load_dwordx2 v[4:5], off, off offset:16",
+        "scratch_load_dword v6, off, off offset:20",
+        "scratch_load_dword v7, off, off offset:24");
+    assertEquals(9, s.vgpr(4, 41));
+    assertEquals(7, s.vgpr(5, 41));
+    assertEquals(7, s.vgpr(6, 0));
+    assertEquals(UNKNOWN, s.vgpr(7, 0), "never stored");
+    run(
+        "s_load_dword s0, s[4:5], 0x0",
+        "scratch_store_dword off, v2, s0",
+        "scratch_load_dword v8, off, off offset:16");
+    assertEquals(UNKNOWN, s.vgpr(8, 0), "a store to an unknown address may have overwritten it");
+  }
+}
