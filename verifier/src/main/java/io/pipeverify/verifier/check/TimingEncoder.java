@@ -1,5 +1,6 @@
 package io.pipeverify.verifier.check;
 
+import io.pipeverify.verifier.hb.EdgeKind;
 import io.pipeverify.verifier.hb.Event;
 import io.pipeverify.verifier.hb.HappensBefore;
 import io.pipeverify.verifier.smt.TimingProblem;
@@ -8,7 +9,9 @@ import io.pipeverify.verifier.unroll.Execution;
 import io.pipeverify.verifier.unroll.Instance;
 import java.util.AbstractList;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Encodes a happens-before graph as a {@link TimingProblem}: one integer time per event, every edge
@@ -20,19 +23,33 @@ public final class TimingEncoder {
   private TimingEncoder() {}
 
   /**
-   * The constraints on the graph's paths that prove {@code orders}: a subset of {@link #encode}'s,
-   * so an order Z3 derives from it holds in every execution. Proving "verified" needs no more;
-   * finding a model (a counterexample) needs all constraints.
+   * The constraints on the graph's paths that prove {@code orders}, a run of consecutive program-
+   * order steps of one wave as one order from its first event to its last: each is a constraint of
+   * {@link #encode} or follows from a chain of them (proofs/certificate.md), so an order Z3 derives
+   * from them holds in every execution. Proving "verified" needs no more; finding a model (a
+   * counterexample) needs all constraints.
    */
   public static TimingProblem certificate(HappensBefore hb, List<TimingProblem.Order> orders) {
-    java.util.Set<TimingProblem.Order> edges = new java.util.LinkedHashSet<>();
+    Set<TimingProblem.Order> constraints = new LinkedHashSet<>();
     for (TimingProblem.Order o : orders) {
+      Event runStart = null;
       for (HappensBefore.Edge e :
           hb.pathTo(hb.events().get(o.first()), hb.events().get(o.second()))) {
-        edges.add(new TimingProblem.Order(e.from().id(), e.to().id()));
+        if (e.kind() != EdgeKind.PROGRAM_ORDER) {
+          if (runStart != null) {
+            constraints.add(new TimingProblem.Order(runStart.id(), e.from().id()));
+            runStart = null;
+          }
+          constraints.add(new TimingProblem.Order(e.from().id(), e.to().id()));
+        } else if (runStart == null) {
+          runStart = e.from();
+        }
+      }
+      if (runStart != null) {
+        constraints.add(new TimingProblem.Order(runStart.id(), o.second()));
       }
     }
-    return new TimingProblem(names(hb), List.copyOf(edges), List.of());
+    return new TimingProblem(names(hb), List.copyOf(constraints), List.of());
   }
 
   /** The events' SMT names, each built when asked for. */
