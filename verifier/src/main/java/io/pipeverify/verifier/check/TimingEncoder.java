@@ -1,6 +1,5 @@
 package io.pipeverify.verifier.check;
 
-import io.pipeverify.verifier.hb.EdgeKind;
 import io.pipeverify.verifier.hb.Event;
 import io.pipeverify.verifier.hb.HappensBefore;
 import io.pipeverify.verifier.smt.TimingProblem;
@@ -30,24 +29,10 @@ public final class TimingEncoder {
    * counterexample) needs all constraints.
    */
   public static TimingProblem certificate(HappensBefore hb, List<TimingProblem.Order> orders) {
+    CertificatePaths paths = new CertificatePaths(hb);
     Set<TimingProblem.Order> constraints = new LinkedHashSet<>();
     for (TimingProblem.Order o : orders) {
-      Event runStart = null;
-      for (HappensBefore.Edge e :
-          hb.pathTo(hb.events().get(o.first()), hb.events().get(o.second()))) {
-        if (e.kind() != EdgeKind.PROGRAM_ORDER) {
-          if (runStart != null) {
-            constraints.add(new TimingProblem.Order(runStart.id(), e.from().id()));
-            runStart = null;
-          }
-          constraints.add(new TimingProblem.Order(e.from().id(), e.to().id()));
-        } else if (runStart == null) {
-          runStart = e.from();
-        }
-      }
-      if (runStart != null) {
-        constraints.add(new TimingProblem.Order(runStart.id(), o.second()));
-      }
+      paths.addPath(o.first(), o.second(), constraints);
     }
     return new TimingProblem(names(hb), List.copyOf(constraints), List.of());
   }

@@ -151,34 +151,6 @@ public final class HappensBefore {
     return reachesAccess[a.id()].get(target);
   }
 
-  /**
-   * One path of edges from {@code from} to the access event {@code target}, which it must happen
-   * before: at every step the edge to the lowest-numbered event that still reaches the target.
-   */
-  public List<Edge> pathTo(Event from, Event target) {
-    if (!before(from, target)) {
-      throw new IllegalArgumentException(from.name() + " does not happen before " + target.name());
-    }
-    int goal = accessIndex(target);
-    List<Edge> path = new ArrayList<>();
-    Event at = from;
-    while (at != target) {
-      Event next = null;
-      EdgeKind kind = null;
-      for (GraphEdge e : graph.outgoingEdgesOf(at)) {
-        Event t = e.target;
-        if ((t == target || reachesAccess[t.id()].get(goal))
-            && (next == null || t.id() < next.id())) {
-          next = t;
-          kind = e.kind;
-        }
-      }
-      path.add(new Edge(at, next, kind));
-      at = next;
-    }
-    return path;
-  }
-
   private Event.OpEvent newOpEvent(Event.Kind kind, Instance inst) {
     Event.OpEvent e = new Event.OpEvent(events.size(), kind, inst);
     events.add(e);
