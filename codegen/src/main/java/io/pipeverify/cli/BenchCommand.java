@@ -137,9 +137,30 @@ final class BenchCommand implements Callable<Integer> {
           });
       for (int extra : EventScaling.EXTRA_READS) {
         Case c = new Case("double-buffer +" + extra, EventScaling.doubleBuffer(extra));
-        // One untimed run tells the size; the runs are scaled to it.
-        long events = Verifier.verify(c.schedule(), VerifyOptions.defaults()).stats().events();
-        Measurement m = measure(c, scaled(warmup - 1, events, 0), scaled(runs, events, 3));
+        Measurement m;
+        try {
+          // One untimed run tells the size; the runs are scaled to it.
+          long events = Verifier.verify(c.schedule(), VerifyOptions.defaults()).stats().events();
+          m = measure(c, scaled(warmup - 1, events, 0), scaled(runs, events, 3));
+        } catch (OutOfMemoryError e) {
+          // The largest rows can need more heap than the JVM has (docs/PERFORMANCE.md); the
+          // garbage of the failed run is free again, and the table still gets printed.
+          long maxHeap = Runtime.getRuntime().maxMemory() >> 20;
+          rows.add(
+              new String[] {
+                Integer.toString(extra),
+                "n/a: out of memory (max heap " + maxHeap + " MB)",
+                "",
+                "",
+                "",
+                "",
+                "",
+                "",
+                "",
+                ""
+              });
+          continue;
+        }
         rows.add(
             new String[] {
               Integer.toString(extra),
