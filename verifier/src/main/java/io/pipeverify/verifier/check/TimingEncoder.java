@@ -29,12 +29,25 @@ public final class TimingEncoder {
    * counterexample) needs all constraints.
    */
   public static TimingProblem certificate(HappensBefore hb, List<TimingProblem.Order> orders) {
+    return certificates(hb, orders, Math.max(1, orders.size())).get(0);
+  }
+
+  /**
+   * {@link #certificate} of each run of {@code batch} consecutive orders (the last may be shorter),
+   * sharing one index of the graph's program-order segments.
+   */
+  public static List<TimingProblem> certificates(
+      HappensBefore hb, List<TimingProblem.Order> orders, int batch) {
     CertificatePaths paths = new CertificatePaths(hb);
-    Set<TimingProblem.Order> constraints = new LinkedHashSet<>();
-    for (TimingProblem.Order o : orders) {
-      paths.addPath(o.first(), o.second(), constraints);
+    List<TimingProblem> out = new ArrayList<>();
+    for (int from = 0; from < orders.size() || out.isEmpty(); from += batch) {
+      Set<TimingProblem.Order> constraints = new LinkedHashSet<>();
+      for (TimingProblem.Order o : orders.subList(from, Math.min(orders.size(), from + batch))) {
+        paths.addPath(o.first(), o.second(), constraints);
+      }
+      out.add(new TimingProblem(names(hb), List.copyOf(constraints), List.of()));
     }
-    return new TimingProblem(names(hb), List.copyOf(constraints), List.of());
+    return out;
   }
 
   /** The events' SMT names, each built when asked for. */

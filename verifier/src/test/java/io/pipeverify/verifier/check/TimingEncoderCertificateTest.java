@@ -68,6 +68,15 @@ class TimingEncoderCertificateTest {
       assertInstanceOf(SolverOutcome.Unsat.class, z3.findViolating(certificate.before()));
       z3.load(certificate);
       assertInstanceOf(SolverOutcome.Unsat.class, z3.findViolating(orders));
+      // The verifier's batches: 31 certificates of 64 orders, each proving its own.
+      List<TimingProblem> batches = TimingEncoder.certificates(hb, orders, 64);
+      assertEquals(31, batches.size());
+      for (int b = 0; b < batches.size(); b++) {
+        z3.load(batches.get(b));
+        assertInstanceOf(
+            SolverOutcome.Unsat.class,
+            z3.findViolating(orders.subList(b * 64, Math.min(orders.size(), b * 64 + 64))));
+      }
     }
   }
 }
