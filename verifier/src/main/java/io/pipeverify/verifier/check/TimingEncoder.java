@@ -22,25 +22,18 @@ public final class TimingEncoder {
   private TimingEncoder() {}
 
   /**
-   * The constraints on the graph's paths that prove {@code orders}, a run of consecutive program-
-   * order steps of one wave as one order from its first event to its last: each is a constraint of
-   * {@link #encode} or follows from a chain of them (proofs/certificate.md), so an order Z3 derives
-   * from them holds in every execution. Proving "verified" needs no more; finding a model (a
-   * counterexample) needs all constraints.
-   */
-  public static TimingProblem certificate(HappensBefore hb, List<TimingProblem.Order> orders) {
-    return certificates(hb, orders, Math.max(1, orders.size())).get(0);
-  }
-
-  /**
-   * {@link #certificate} of each run of {@code batch} consecutive orders (the last may be shorter),
-   * sharing one index of the graph's program-order segments.
+   * The certificates of {@code orders}, one per run of {@code batch} consecutive orders (the last
+   * may be shorter): the constraints on the graph's paths that prove them, a run of consecutive
+   * program-order steps of one wave as one order from its first event to its last. Each is a
+   * constraint of {@link #encode} or follows from a chain of them (proofs/certificate.md), so an
+   * order Z3 derives from them holds in every execution. Proving "verified" needs no more; finding
+   * a model (a counterexample) needs all constraints.
    */
   public static List<TimingProblem> certificates(
       HappensBefore hb, List<TimingProblem.Order> orders, int batch) {
     CertificatePaths paths = new CertificatePaths(hb);
     List<TimingProblem> out = new ArrayList<>();
-    for (int from = 0; from < orders.size() || out.isEmpty(); from += batch) {
+    for (int from = 0; from < orders.size(); from += batch) {
       Set<TimingProblem.Order> constraints = new LinkedHashSet<>();
       for (TimingProblem.Order o : orders.subList(from, Math.min(orders.size(), from + batch))) {
         paths.addPath(o.first(), o.second(), constraints);
