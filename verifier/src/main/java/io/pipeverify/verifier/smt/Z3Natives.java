@@ -110,7 +110,12 @@ final class Z3Natives {
       }
       Files.createDirectories(dir.getParent());
       Path partial = Files.createTempDirectory(dir.getParent(), dir.getFileName() + ".partial-");
-      unpack(prefix, libraries, partial);
+      try {
+        unpack(prefix, libraries, partial);
+      } catch (IOException e) {
+        deleteQuietly(partial, libraries);
+        throw e;
+      }
       try {
         Files.move(partial, dir, StandardCopyOption.ATOMIC_MOVE);
         return dir;
