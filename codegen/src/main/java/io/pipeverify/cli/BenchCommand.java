@@ -7,32 +7,46 @@ import io.pipeverify.verifier.Stats;
 import io.pipeverify.verifier.VerificationReport;
 import io.pipeverify.verifier.Verifier;
 import io.pipeverify.verifier.VerifyOptions;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.function.ToLongFunction;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
  * {@code pipeverify bench}: warm timings of full verdicts (every trip count), measured in this JVM
  * after warm-up runs, as docs/PERFORMANCE.md reports them. Medians of the total and of where the
- * time went (graph, encoding, solving). Speed is measured here, never asserted in unit tests.
+ * time went (graph, encoding, solving); on the events axis also the time per event and the peak
+ * heap of the timed runs (the heap pools' peaks: an upper bound that includes garbage not yet
+ * collected). Speed is measured here, never asserted in unit tests.
  */
 @Command(
     name = "bench",
     mixinStandardHelpOptions = true,
     versionProvider = VersionProvider.class,
     description = {
-      "Time full verdicts of built-in transforms (median of warm runs in one JVM).",
-      "Default: every built-in at its defaults. --scaling: cdna4-interleave (fixed, tileK 32)"
-          + " over waves 4/8/16 x stages 2/4/8 x slots 2/3/4."
+      "Time full verdicts (median of warm runs in one JVM).",
+      "Default: every built-in at its defaults. FILE... or --builtin: those schedules."
+          + " --scaling: cdna4-interleave (fixed, tileK 32) over waves 4/8/16 x stages 2/4/8 x"
+          + " slots 2/3/4 (grid), then double-buffer.json with 150 to 16,000 extra ds_reads per"
+          + " iteration, 10k to 1M events (events); --scaling=grid or --scaling=events runs one."
     })
 final class BenchCommand implements Callable<Integer> {
+  /** The events axis scales its runs down so that each row costs about as much as a 10k one. */
+  private static final long EVENTS_PER_RUN = 10_000;
+
   private final Console console;
+
+  @Mixin ScheduleSource.Many source;
 
   // The defaults are the runs docs/PERFORMANCE.md judges its targets on: with fewer warm-ups the
   // JIT has not finished compiling and the medians read 10-25% higher.
@@ -48,11 +62,27 @@ final class BenchCommand implements Callable<Integer> {
       description = "Timed runs per schedule (default: ${DEFAULT-VALUE}).")
   int runs;
 
-  @Option(names = "--scaling", description = "Run the cdna4-interleave scaling grid instead.")
-  boolean scaling;
+  @Option(
+      names = "--scaling",
+      arity = "0..1",
+      fallbackValue = "all",
+      paramLabel = "AXIS",
+      description =
+          "Run the scaling axes instead: grid, events or (no value) both. The events axis divides"
+              + " --warmup and --runs by events/10k (at least 1 and 3 runs).")
+  String scaling;
 
   BenchCommand(Console console) {
     this.console = console;
+  }
+
+  /**
+   * One row: its label and schedule, or why the knobs give none (a grid point that does not fit).
+   */
+  private record Case(String label, Schedule schedule, String unavailable) {
+    Case(String label, Schedule schedule) {
+      this(label, schedule, null);
+    }
   }
 
   @Override
@@ -60,40 +90,96 @@ final class BenchCommand implements Callable<Integer> {
     if (warmup < 0 || runs < 1) {
       throw new InputException("pipeverify: bench needs --warmup >= 0 and --runs >= 1");
     }
-    List<String[]> rows = new ArrayList<>();
-    rows.add(
-        new String[] {
-          "schedule",
-          "verdict",
-          "events",
-          "edges",
-          "pairs",
-          "median ms",
-          "max ms",
-          "graph ms",
-          "encode ms",
-          "solve ms"
-        });
-    for (Map.Entry<String, Map<String, String>> c : cases().entrySet()) {
-      String transform = c.getKey().replaceFirst(" .*", "");
-      Schedule schedule;
-      try {
-        schedule = Transforms.byName(transform).orElseThrow().generate(c.getValue());
-      } catch (KnobException e) {
-        rows.add(
-            new String[] {
-              c.getKey(), "n/a: " + e.problems().get(0), "", "", "", "", "", "", "", ""
-            });
-        continue;
-      }
-      console.err().println("pipeverify: bench " + schedule.name());
-      console.err().flush();
-      rows.add(measure(schedule));
+    if (scaling != null && !List.of("all", "grid", "events").contains(scaling)) {
+      throw new InputException(
+          "pipeverify: bench --scaling takes grid or events (or no value), not '" + scaling + "'");
+    }
+    boolean given = source.isBuiltin() || !source.files().isEmpty();
+    if (scaling != null && given) {
+      throw new InputException("pipeverify: bench --scaling runs its own schedules; give no FILE");
     }
     StringBuilder out = new StringBuilder();
-    Table.render(out, "", rows);
-    out.append("\n")
-        .append(runs)
+    if (scaling == null || scaling.equals("all") || scaling.equals("grid")) {
+      List<String[]> rows = new ArrayList<>();
+      rows.add(
+          new String[] {
+            "schedule",
+            "verdict",
+            "events",
+            "edges",
+            "pairs",
+            "median ms",
+            "max ms",
+            "graph ms",
+            "encode ms",
+            "solve ms"
+          });
+      for (Case c : given ? given() : named()) {
+        rows.add(row(c, warmup, runs));
+      }
+      Table.render(out, "", rows);
+      out.append("\n");
+    }
+    if (scaling != null && !scaling.equals("grid")) {
+      List<String[]> rows = new ArrayList<>();
+      rows.add(
+          new String[] {
+            "extra reads",
+            "verdict",
+            "events",
+            "runs",
+            "median ms",
+            "us/event",
+            "graph ms",
+            "encode ms",
+            "solve ms",
+            "peak heap MB"
+          });
+      for (int extra : EventScaling.EXTRA_READS) {
+        Case c = new Case("double-buffer +" + extra, EventScaling.doubleBuffer(extra));
+        Measurement m;
+        try {
+          // One untimed run tells the size; the runs are scaled to it.
+          long events = Verifier.verify(c.schedule(), VerifyOptions.defaults()).stats().events();
+          m = measure(c, scaled(warmup - 1, events, 0), scaled(runs, events, 3));
+        } catch (OutOfMemoryError e) {
+          // The largest rows can need more heap than the JVM has (docs/PERFORMANCE.md); the
+          // garbage of the failed run is free again, and the table still gets printed.
+          long maxHeap = Runtime.getRuntime().maxMemory() >> 20;
+          rows.add(
+              new String[] {
+                Integer.toString(extra),
+                "n/a: out of memory (max heap " + maxHeap + " MB)",
+                "",
+                "",
+                "",
+                "",
+                "",
+                "",
+                "",
+                ""
+              });
+          continue;
+        }
+        rows.add(
+            new String[] {
+              Integer.toString(extra),
+              m.verdict(),
+              Long.toString(m.stats().events()),
+              Integer.toString(m.runs()),
+              Long.toString(m.medianMs()),
+              String.format(
+                  Locale.ROOT, "%.1f", m.medianMs() * 1000.0 / Math.max(1, m.stats().events())),
+              Long.toString(m.graphMs()),
+              Long.toString(m.encodeMs()),
+              Long.toString(m.solveMs()),
+              Long.toString(m.peakHeapBytes() >> 20)
+            });
+      }
+      Table.render(out, "", rows);
+      out.append("\n");
+    }
+    out.append(runs)
         .append(" timed runs after ")
         .append(warmup)
         .append(" warm-up runs each, in one JVM; ")
@@ -105,54 +191,127 @@ final class BenchCommand implements Callable<Integer> {
     return ExitCode.OK;
   }
 
-  private Map<String, Map<String, String>> cases() {
-    Map<String, Map<String, String>> cases = new LinkedHashMap<>();
-    if (!scaling) {
-      Transforms.all().forEach(t -> cases.put(t.name(), Map.of()));
-      cases.put(
-          "cdna4-interleave lgkmDrainBeforeBarrier=true", Map.of("lgkmDrainBeforeBarrier", "true"));
+  /** {@code n} divided by how many 10k-event runs one run of {@code events} is worth. */
+  private static int scaled(int n, long events, int floor) {
+    long share = n * EVENTS_PER_RUN / Math.max(1, events);
+    return (int) Math.max(Math.min(n, floor), share);
+  }
+
+  /** The schedules of FILE... or --builtin. */
+  private List<Case> given() throws InputException {
+    source.checkUsage();
+    List<Case> cases = new ArrayList<>();
+    if (source.isBuiltin()) {
+      Schedule s = source.load(console.in(), source.knobs());
+      cases.add(new Case(s.name(), s));
       return cases;
     }
-    for (int waves : new int[] {4, 8, 16}) {
-      for (int stages : new int[] {2, 4, 8}) {
-        for (int slots : new int[] {2, 3, 4}) {
-          cases.put(
-              "cdna4-interleave waves=" + waves + " stages=" + stages + " slots=" + slots,
-              Map.of(
-                  "waves", Integer.toString(waves),
-                  "stages", Integer.toString(stages),
-                  "slots", Integer.toString(slots),
-                  // tileK 32 keeps four slots of A and B within gfx950's 160 KiB of LDS.
-                  "tileK", "32",
-                  "lgkmDrainBeforeBarrier", "true"));
+    for (String input : source.inputs()) {
+      cases.add(new Case(input, source.readLocated(console.in(), input).schedule()));
+    }
+    return cases;
+  }
+
+  /** The built-ins at their defaults, or the scaling grid. */
+  private List<Case> named() {
+    List<Case> cases = new ArrayList<>();
+    Map<String, Map<String, String>> knobs = new LinkedHashMap<>();
+    if (scaling == null) {
+      Transforms.all().forEach(t -> knobs.put(t.name(), Map.of()));
+      knobs.put(
+          "cdna4-interleave lgkmDrainBeforeBarrier=true", Map.of("lgkmDrainBeforeBarrier", "true"));
+    } else {
+      for (int waves : new int[] {4, 8, 16}) {
+        for (int stages : new int[] {2, 4, 8}) {
+          for (int slots : new int[] {2, 3, 4}) {
+            knobs.put(
+                "cdna4-interleave waves=" + waves + " stages=" + stages + " slots=" + slots,
+                Map.of(
+                    "waves", Integer.toString(waves),
+                    "stages", Integer.toString(stages),
+                    "slots", Integer.toString(slots),
+                    // tileK 32 keeps four slots of A and B within gfx950's 160 KiB of LDS.
+                    "tileK", "32",
+                    "lgkmDrainBeforeBarrier", "true"));
+          }
         }
+      }
+    }
+    for (Map.Entry<String, Map<String, String>> k : knobs.entrySet()) {
+      String transform = k.getKey().replaceFirst(" .*", "");
+      try {
+        Schedule s = Transforms.byName(transform).orElseThrow().generate(k.getValue());
+        cases.add(new Case(s.name(), s));
+      } catch (KnobException e) {
+        cases.add(new Case(k.getKey(), null, "n/a: " + e.problems().get(0)));
       }
     }
     return cases;
   }
 
-  private String[] measure(Schedule schedule) {
-    VerificationReport last = null;
-    for (int i = 0; i < warmup; i++) {
-      last = Verifier.verify(schedule, VerifyOptions.defaults());
+  /** The medians of {@code runs} verdicts after {@code warmup} untimed ones, and the peak heap. */
+  private record Measurement(
+      String verdict, Stats stats, int runs, Stats[] all, long peakHeapBytes) {
+    long medianMs() {
+      return median(all, x -> x.totalTime().toMillis());
     }
-    Stats[] stats = new Stats[runs];
-    for (int i = 0; i < runs; i++) {
-      last = Verifier.verify(schedule, VerifyOptions.defaults());
+
+    long maxMs() {
+      return Arrays.stream(all).mapToLong(x -> x.totalTime().toMillis()).max().orElse(0);
+    }
+
+    long graphMs() {
+      return median(all, x -> x.graphTime().toMillis());
+    }
+
+    long encodeMs() {
+      return median(all, x -> x.encodingTime().toMillis());
+    }
+
+    long solveMs() {
+      return median(all, x -> x.solverTime().toMillis());
+    }
+  }
+
+  private Measurement measure(Case c, int warmupRuns, int timedRuns) {
+    console.err().println("pipeverify: bench " + c.label());
+    console.err().flush();
+    for (int i = 0; i < warmupRuns; i++) {
+      Verifier.verify(c.schedule(), VerifyOptions.defaults());
+    }
+    List<MemoryPoolMXBean> heap =
+        ManagementFactory.getMemoryPoolMXBeans().stream()
+            .filter(p -> p.getType() == MemoryType.HEAP)
+            .toList();
+    System.gc();
+    heap.forEach(MemoryPoolMXBean::resetPeakUsage);
+    Stats[] stats = new Stats[timedRuns];
+    VerificationReport last = null;
+    for (int i = 0; i < timedRuns; i++) {
+      last = Verifier.verify(c.schedule(), VerifyOptions.defaults());
       stats[i] = last.stats();
     }
-    Stats s = last.stats();
+    long peak = heap.stream().mapToLong(p -> p.getPeakUsage().getUsed()).sum();
+    return new Measurement(last.verdict().id(), last.stats(), timedRuns, stats, peak);
+  }
+
+  private String[] row(Case c, int warmupRuns, int timedRuns) {
+    if (c.unavailable() != null) {
+      return new String[] {c.label(), c.unavailable(), "", "", "", "", "", "", "", ""};
+    }
+    Measurement m = measure(c, warmupRuns, timedRuns);
+    Stats s = m.stats();
     return new String[] {
-      schedule.name(),
-      last.verdict().id(),
+      c.label(),
+      m.verdict(),
       Long.toString(s.events()),
       Long.toString(s.edges()),
       Long.toString(s.pairsChecked()),
-      Long.toString(median(stats, x -> x.totalTime().toMillis())),
-      Long.toString(Arrays.stream(stats).mapToLong(x -> x.totalTime().toMillis()).max().orElse(0)),
-      Long.toString(median(stats, x -> x.graphTime().toMillis())),
-      Long.toString(median(stats, x -> x.encodingTime().toMillis())),
-      Long.toString(median(stats, x -> x.solverTime().toMillis()))
+      Long.toString(m.medianMs()),
+      Long.toString(m.maxMs()),
+      Long.toString(m.graphMs()),
+      Long.toString(m.encodeMs()),
+      Long.toString(m.solveMs())
     };
   }
 

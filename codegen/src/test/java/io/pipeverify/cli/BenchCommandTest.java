@@ -41,4 +41,33 @@ class BenchCommandTest {
     assertEquals(2, r.code(), r.dump());
     assertEquals("pipeverify: bench needs --warmup >= 0 and --runs >= 1\n", r.err());
   }
+
+  @Test
+  void benchesTheGivenFilesOneRowEach() {
+    String file = Cli.DOUBLE_BUFFER.toString();
+    Cli.Result r = Cli.run("bench", "--warmup", "0", "--runs", "1", file);
+    assertEquals(0, r.code(), r.dump());
+    List<String> lines = Arrays.asList(r.out().split("\n"));
+    assertEquals(
+        List.of(file, "verified", "620"),
+        Arrays.asList(lines.get(2).split("\\s+")).subList(0, 3),
+        r.dump());
+    assertEquals("", lines.get(3), r.dump());
+    assertTrue(r.err().contains("pipeverify: bench " + file + "\n"), r.dump());
+  }
+
+  @Test
+  void anUnknownScalingAxisIsBadInput() {
+    Cli.Result r = Cli.run("bench", "--scaling=waves");
+    assertEquals(2, r.code(), r.dump());
+    assertEquals(
+        "pipeverify: bench --scaling takes grid or events (or no value), not 'waves'\n", r.err());
+  }
+
+  @Test
+  void scalingWithAFileIsBadInput() {
+    Cli.Result r = Cli.run("bench", "--scaling=events", Cli.DOUBLE_BUFFER.toString());
+    assertEquals(2, r.code(), r.dump());
+    assertEquals("pipeverify: bench --scaling runs its own schedules; give no FILE\n", r.err());
+  }
 }

@@ -16,6 +16,9 @@ final class OverlapIndex {
   private final long[] from;
   private final long maxLength;
 
+  /** By position: the first position at or after it holding a write, or the size. */
+  private final int[] nextWrite;
+
   OverlapIndex(List<Event.OpEvent> events) {
     this(sortedCopy(events));
   }
@@ -29,6 +32,11 @@ final class OverlapIndex {
       longest = Math.max(longest, bytes(sorted.get(i)).size());
     }
     maxLength = longest;
+    nextWrite = new int[sorted.size() + 1];
+    nextWrite[sorted.size()] = sorted.size();
+    for (int i = sorted.size() - 1; i >= 0; i--) {
+      nextWrite[i] = sorted.get(i).instance().access().orElseThrow().write() ? i : nextWrite[i + 1];
+    }
   }
 
   private static ArrayList<Event.OpEvent> sortedCopy(List<Event.OpEvent> events) {
@@ -52,6 +60,15 @@ final class OverlapIndex {
   /** The events sorted by first byte, then id. */
   List<Event.OpEvent> sorted() {
     return sorted;
+  }
+
+  /**
+   * The first position at or after {@code i} (0 to size) in {@link #sorted} that holds a write, or
+   * the size: a read conflicts only with writes, and skipping the reads between keeps the pair
+   * sweep linear in the pairs when many reads share their bytes.
+   */
+  int nextWrite(int i) {
+    return nextWrite[i];
   }
 
   /** The events whose bytes overlap {@code range}, by first byte, then id. */

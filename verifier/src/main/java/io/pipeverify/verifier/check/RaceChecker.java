@@ -81,7 +81,11 @@ public final class RaceChecker {
       List<Event.OpEvent> group = index.sorted();
       for (int i = 0; i < group.size(); i++) {
         Event.OpEvent a = group.get(i);
-        for (int j = i + 1; j < group.size(); j++) {
+        // After a read only the writes can conflict with it; after a write, every access.
+        boolean aWrites = access(a).write();
+        for (int j = aWrites ? i + 1 : index.nextWrite(i + 1);
+            j < group.size();
+            j = aWrites ? j + 1 : index.nextWrite(j + 1)) {
           Event.OpEvent b = group.get(j);
           if (access(b).bytes().from() >= access(a).bytes().to()) {
             break;

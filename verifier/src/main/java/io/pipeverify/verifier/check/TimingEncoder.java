@@ -8,7 +8,9 @@ import io.pipeverify.verifier.unroll.Execution;
 import io.pipeverify.verifier.unroll.Instance;
 import java.util.AbstractList;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Encodes a happens-before graph as a {@link TimingProblem}: one integer time per event, every edge
@@ -20,19 +22,25 @@ public final class TimingEncoder {
   private TimingEncoder() {}
 
   /**
-   * The constraints on the graph's paths that prove {@code orders}: a subset of {@link #encode}'s,
-   * so an order Z3 derives from it holds in every execution. Proving "verified" needs no more;
-   * finding a model (a counterexample) needs all constraints.
+   * The certificates of {@code orders}, one per run of {@code batch} consecutive orders (the last
+   * may be shorter): the constraints on the graph's paths that prove them, a run of consecutive
+   * program-order steps of one wave as one order from its first event to its last. Each is a
+   * constraint of {@link #encode} or follows from a chain of them (proofs/certificate.md), so an
+   * order Z3 derives from them holds in every execution. Proving "verified" needs no more; finding
+   * a model (a counterexample) needs all constraints.
    */
-  public static TimingProblem certificate(HappensBefore hb, List<TimingProblem.Order> orders) {
-    java.util.Set<TimingProblem.Order> edges = new java.util.LinkedHashSet<>();
-    for (TimingProblem.Order o : orders) {
-      for (HappensBefore.Edge e :
-          hb.pathTo(hb.events().get(o.first()), hb.events().get(o.second()))) {
-        edges.add(new TimingProblem.Order(e.from().id(), e.to().id()));
+  public static List<TimingProblem> certificates(
+      HappensBefore hb, List<TimingProblem.Order> orders, int batch) {
+    CertificatePaths paths = new CertificatePaths(hb);
+    List<TimingProblem> out = new ArrayList<>();
+    for (int from = 0; from < orders.size(); from += batch) {
+      Set<TimingProblem.Order> constraints = new LinkedHashSet<>();
+      for (TimingProblem.Order o : orders.subList(from, Math.min(orders.size(), from + batch))) {
+        paths.addPath(o.first(), o.second(), constraints);
       }
+      out.add(new TimingProblem(names(hb), List.copyOf(constraints), List.of()));
     }
-    return new TimingProblem(names(hb), List.copyOf(edges), List.of());
+    return out;
   }
 
   /** The events' SMT names, each built when asked for. */

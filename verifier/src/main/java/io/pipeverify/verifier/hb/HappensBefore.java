@@ -6,7 +6,6 @@ import io.pipeverify.verifier.unroll.Execution;
 import io.pipeverify.verifier.unroll.Instance;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.BitSet;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
@@ -22,8 +21,12 @@ import org.jgrapht.graph.DefaultGraphType;
  * The happens-before graph of one {@link Execution}. It owns a JGraphT graph of {@link Event}s and
  * never hands it out; callers ask {@link #before} and walk {@link #edges()}.
  *
- * <p>HB is the transitive closure of the edges. Reachability is precomputed as one bitset per event
- * over the access events only, which is all the checks query.
+ * <p>HB is the transitive closure of the edges. Reachability is precomputed as vector clocks: a
+ * wave's issue and release events form a chain (each reaches the next, directly or through a
+ * barrier), so the events of one wave that reach a given event are a prefix of its chain, and one
+ * number per (event, wave) says which: the position of the last of them. Memory and time are events
+ * x waves; a bitset per event over the access events (the earlier representation) was events x
+ * accesses, 6.8 GB for a million-event schedule (docs/PERFORMANCE.md).
  */
 public final class HappensBefore {
 
@@ -70,10 +73,22 @@ public final class HappensBefore {
   private final List<Event.OpEvent> accessEvents = new ArrayList<>();
   private final Map<Instance, Instance> retiredBy = new IdentityHashMap<>();
 
-  /** Event id -> index among the access events, -1 for the others (filled after build). */
-  private int[] accessIndex;
+  /** Event id -> its wave's chain, -1 for access and barrier events (filled after build). */
+  private int[] chainOf;
 
-  private BitSet[] reachesAccess;
+  /** Event id -> its position in its wave's chain. */
+  private int[] chainPosition;
+
+  /**
+   * {@code clock[v * waves + c]}: the position of the last event of chain c that happens strictly
+   * before event v, or -1.
+   */
+  private int[] clock;
+
+  private int waves;
+
+  /** Event id -> the ids of its successors (for events off the chains). */
+  private int[][] successors;
 
   private HappensBefore(Execution execution) {
     this.execution = execution;
@@ -145,41 +160,33 @@ public final class HappensBefore {
     return Collections.unmodifiableList(accessEvents);
   }
 
-  /** True when access event {@code a} happens strictly before access event {@code b}. */
+  /** True when event {@code a} happens strictly before access event {@code b}. */
   public boolean before(Event a, Event b) {
-    int target = accessIndex(b);
-    if (target < 0) {
+    if (b.id() >= events.size()
+        || events.get(b.id()) != b
+        || !(b instanceof Event.OpEvent o && o.kind() == Event.Kind.ACCESS)) {
       throw new IllegalArgumentException("reachability is kept for access events only");
     }
-    return reachesAccess[a.id()].get(target);
+    return reaches(a.id(), b.id());
   }
 
   /**
-   * One path of edges from {@code from} to the access event {@code target}, which it must happen
-   * before: at every step the edge to the lowest-numbered event that still reaches the target.
+   * An event on a chain reaches v iff it is in the prefix v's clock names; one off the chains (an
+   * access or a barrier) iff one of its successors is v or reaches it. Successors of an access are
+   * waits, of a barrier the waves' next events (or, for two barriers in a row, the next barrier):
+   * the recursion reaches a chain within a step or two.
    */
-  public List<Edge> pathTo(Event from, Event target) {
-    if (!before(from, target)) {
-      throw new IllegalArgumentException(from.name() + " does not happen before " + target.name());
+  private boolean reaches(int a, int v) {
+    int c = chainOf[a];
+    if (c >= 0) {
+      return chainPosition[a] <= clock[v * waves + c];
     }
-    int goal = accessIndex(target);
-    List<Edge> path = new ArrayList<>();
-    Event at = from;
-    while (at != target) {
-      Event next = null;
-      EdgeKind kind = null;
-      for (GraphEdge e : graph.outgoingEdgesOf(at)) {
-        Event t = e.target;
-        if ((t == target || reachesAccess[t.id()].get(goal))
-            && (next == null || t.id() < next.id())) {
-          next = t;
-          kind = e.kind;
-        }
+    for (int s : successors[a]) {
+      if (s == v || reaches(s, v)) {
+        return true;
       }
-      path.add(new Edge(at, next, kind));
-      at = next;
     }
-    return path;
+    return false;
   }
 
   private Event.OpEvent newOpEvent(Event.Kind kind, Instance inst) {
@@ -275,20 +282,24 @@ public final class HappensBefore {
     return Counter.of(op).isPresent() || op instanceof Op.Wait;
   }
 
-  private int accessIndex(Event e) {
-    return e.id() < accessIndex.length && events.get(e.id()) == e ? accessIndex[e.id()] : -1;
-  }
-
   private void computeReachability() {
     int n = events.size();
-    accessIndex = new int[n];
-    Arrays.fill(accessIndex, -1);
-    for (int i = 0; i < accessEvents.size(); i++) {
-      accessIndex[accessEvents.get(i).id()] = i;
+    waves = execution.waves().size();
+    chainOf = new int[n];
+    chainPosition = new int[n];
+    Arrays.fill(chainOf, -1);
+    int[] length = new int[waves];
+    // Ids follow each wave's program order (build adds a wave's events in order).
+    for (Event e : events) {
+      if (e instanceof Event.OpEvent o && o.kind() != Event.Kind.ACCESS) {
+        int w = waveIndex(o.instance().wave());
+        chainOf[e.id()] = w;
+        chainPosition[e.id()] = length[w]++;
+      }
     }
     // Kahn's algorithm over arrays of successor ids: the same order as a graph traversal, without
     // the graph's per-edge map lookups (this was most of the graph's construction time).
-    int[][] successors = new int[n][];
+    successors = new int[n][];
     int[] indegree = new int[n];
     for (Event v : events) {
       int[] out = new int[graph.outDegreeOf(v)];
@@ -316,17 +327,36 @@ public final class HappensBefore {
     if (done != n) {
       throw new IllegalStateException("the happens-before graph has a cycle");
     }
-    reachesAccess = new BitSet[n];
-    for (int i = n - 1; i >= 0; i--) {
+    // In topological order every predecessor's clock is final before it is pushed on.
+    clock = new int[n * waves];
+    Arrays.fill(clock, -1);
+    for (int i = 0; i < n; i++) {
       int v = order[i];
-      BitSet reach = new BitSet(accessEvents.size());
+      int c = chainOf[v];
       for (int t : successors[v]) {
-        reach.or(reachesAccess[t]);
-        if (accessIndex[t] >= 0) {
-          reach.set(accessIndex[t]);
+        for (int w = 0; w < waves; w++) {
+          clock[t * waves + w] = Math.max(clock[t * waves + w], clock[v * waves + w]);
+        }
+        if (c >= 0) {
+          clock[t * waves + c] = Math.max(clock[t * waves + c], chainPosition[v]);
         }
       }
-      reachesAccess[v] = reach;
     }
+  }
+
+  /** The index in the execution's list of waves of the wave numbered {@code wave}. */
+  private int waveIndex(int wave) {
+    if (wave >= 0
+        && wave < waves
+        && !execution.waves().get(wave).isEmpty()
+        && execution.waves().get(wave).get(0).wave() == wave) {
+      return wave;
+    }
+    for (int w = 0; w < waves; w++) {
+      if (!execution.waves().get(w).isEmpty() && execution.waves().get(w).get(0).wave() == wave) {
+        return w;
+      }
+    }
+    throw new IllegalStateException("no wave " + wave + " in the execution");
   }
 }

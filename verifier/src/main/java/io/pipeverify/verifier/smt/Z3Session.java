@@ -35,6 +35,7 @@ public final class Z3Session implements AutoCloseable {
   private TimingProblem loaded;
 
   public Z3Session(Duration timeout) {
+    Z3Natives.load();
     this.context = new Context();
     this.solver = context.mkSimpleSolver();
     this.params = context.mkParams();

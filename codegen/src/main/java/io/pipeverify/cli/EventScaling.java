@@ -1,0 +1,73 @@
+package io.pipeverify.cli;
+
+import io.pipeverify.model.Op;
+import io.pipeverify.model.Schedule;
+import io.pipeverify.model.WaveProgram;
+import io.pipeverify.model.format.ScheduleFormatException;
+import io.pipeverify.model.format.ScheduleReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The events axis of {@code bench --scaling}: docs/examples/double-buffer.json (two waves, period
+ * 2) with {@code n} extra {@code ds_read}s per loop iteration, the schedule shape of issue 13's
+ * measurements. The extra reads copy the loop's own reads in turn (same slot, rows and tile) into
+ * registers of their own ({@code x0}, {@code x1}, ...) right after the last of them, so the verdict
+ * stays "verified" and only the number of events grows (about 60 per extra read, summed over the
+ * trip counts unrolled).
+ */
+final class EventScaling {
+  /** The extra reads per iteration of the axis: about 10k, 30k, 120k, 300k and 1M events. */
+  static final int[] EXTRA_READS = {150, 500, 2_000, 5_000, 16_000};
+
+  private static final String RESOURCE = "/examples/double-buffer.json";
+
+  private EventScaling() {}
+
+  static Schedule doubleBuffer(int extraReads) {
+    Schedule base = base();
+    List<WaveProgram> programs = new ArrayList<>();
+    for (WaveProgram p : base.programs()) {
+      programs.add(
+          new WaveProgram(
+              p.role(), p.waves(), p.prologue(), withReads(p.loop(), extraReads), p.epilogue()));
+    }
+    return base.withPrograms(programs);
+  }
+
+  private static List<Op> withReads(List<Op> loop, int extraReads) {
+    List<Op.DsRead> reads = new ArrayList<>();
+    int last = -1;
+    for (int i = 0; i < loop.size(); i++) {
+      if (loop.get(i) instanceof Op.DsRead r) {
+        reads.add(r);
+        last = i;
+      }
+    }
+    List<Op> out = new ArrayList<>(loop.subList(0, last + 1));
+    for (int i = 0; i < extraReads; i++) {
+      Op.DsRead r = reads.get(i % reads.size());
+      out.add(new Op.DsRead(r.buffer(), r.slot(), r.region(), "x" + i, r.tile(), r.origin()));
+    }
+    out.addAll(loop.subList(last + 1, loop.size()));
+    return out;
+  }
+
+  private static Schedule base() {
+    try (InputStream in = EventScaling.class.getResourceAsStream(RESOURCE)) {
+      if (in == null) {
+        throw new IllegalStateException("missing resource " + RESOURCE + " (a packaging error)");
+      }
+      return ScheduleReader.read(
+          "double-buffer.json", new String(in.readAllBytes(), StandardCharsets.UTF_8));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (ScheduleFormatException e) {
+      throw new IllegalStateException("docs/examples/double-buffer.json does not parse", e);
+    }
+  }
+}

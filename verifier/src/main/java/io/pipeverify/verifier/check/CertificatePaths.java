@@ -1,0 +1,120 @@
+package io.pipeverify.verifier.check;
+
+import io.pipeverify.verifier.hb.EdgeKind;
+import io.pipeverify.verifier.hb.Event;
+import io.pipeverify.verifier.hb.HappensBefore;
+import io.pipeverify.verifier.smt.TimingProblem;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Paths of a happens-before graph to access events, as certificate constraints, with every run of
+ * program order given as one order (proofs/certificate.md).
+ *
+ * <p>A run is found by binary search, not by walking it: the events of a program-order segment (a
+ * wave's events between two barriers) that reach a target form a prefix of the segment, since each
+ * reaches the next. From an event of a segment the path goes to the last event of the segment that
+ * still reaches the target, in one order, and leaves it by its lowest-numbered other edge toward
+ * the target. A walk step by step cost the length of the run for every order, and both grow with
+ * the schedule: with thousands of reads per iteration that walk was most of the time.
+ */
+final class CertificatePaths {
+  private final HappensBefore hb;
+  private final List<Event> events;
+
+  /** By event id: the targets of its edges, ascending. */
+  private final int[][] successors;
+
+  /** By event id: its program-order segment, or -1 when it has no program-order edge. */
+  private final int[] segmentOf;
+
+  /** By event id: its position in its segment. */
+  private final int[] position;
+
+  private final int[][] segments;
+
+  CertificatePaths(HappensBefore hb) {
+    this.hb = hb;
+    this.events = hb.events();
+    int n = events.size();
+    int[] next = new int[n];
+    boolean[] hasPrevious = new boolean[n];
+    Arrays.fill(next, -1);
+    List<List<Integer>> out = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      out.add(new ArrayList<>(2));
+    }
+    // edges() lists them by source, then target id: each successor list comes out ascending.
+    for (HappensBefore.Edge e : hb.edges()) {
+      out.get(e.from().id()).add(e.to().id());
+      if (e.kind() == EdgeKind.PROGRAM_ORDER) {
+        next[e.from().id()] = e.to().id();
+        hasPrevious[e.to().id()] = true;
+      }
+    }
+    successors = new int[n][];
+    for (int i = 0; i < n; i++) {
+      successors[i] = out.get(i).stream().mapToInt(Integer::intValue).toArray();
+    }
+    segmentOf = new int[n];
+    position = new int[n];
+    Arrays.fill(segmentOf, -1);
+    List<int[]> found = new ArrayList<>();
+    for (int head = 0; head < n; head++) {
+      if (next[head] < 0 || hasPrevious[head]) {
+        continue;
+      }
+      List<Integer> segment = new ArrayList<>();
+      for (int e = head; e >= 0; e = next[e]) {
+        segmentOf[e] = found.size();
+        position[e] = segment.size();
+        segment.add(e);
+      }
+      found.add(segment.stream().mapToInt(Integer::intValue).toArray());
+    }
+    segments = found.toArray(new int[0][]);
+  }
+
+  /**
+   * Adds the constraints of one path from {@code from} to the access event {@code target}, which it
+   * must happen before.
+   */
+  void addPath(int from, int target, Set<TimingProblem.Order> constraints) {
+    Event goal = events.get(target);
+    if (!hb.before(events.get(from), goal)) {
+      throw new IllegalArgumentException(
+          events.get(from).name() + " does not happen before " + goal.name());
+    }
+    int at = from;
+    while (at != target) {
+      if (segmentOf[at] >= 0) {
+        int[] segment = segments[segmentOf[at]];
+        int lo = position[at];
+        int hi = segment.length - 1;
+        while (lo < hi) {
+          int mid = (lo + hi + 1) >>> 1;
+          if (hb.before(events.get(segment[mid]), goal)) {
+            lo = mid;
+          } else {
+            hi = mid - 1;
+          }
+        }
+        if (segment[lo] != at) {
+          constraints.add(new TimingProblem.Order(at, segment[lo]));
+          at = segment[lo];
+        }
+      }
+      int step = -1;
+      for (int t : successors[at]) {
+        if (t == target || hb.before(events.get(t), goal)) {
+          step = t;
+          break;
+        }
+      }
+      constraints.add(new TimingProblem.Order(at, step));
+      at = step;
+    }
+  }
+}
