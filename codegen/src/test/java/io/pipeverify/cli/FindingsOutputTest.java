@@ -120,6 +120,10 @@ class FindingsOutputTest {
     assertEquals(0, show.code(), show.dump());
     assertEquals("schedule evil\\u202Egnp.json", show.out().lines().findFirst().orElseThrow());
     assertNoRawControls(show.out());
+    Cli.Result showJson = Cli.run("show", file.toString(), "--format", "json");
+    assertNoRawControls(showJson.out());
+    assertTrue(showJson.out().contains("\"name\": \"evil\\u202Egnp.json\""), showJson.dump());
+    assertEquals("evil\u202Egnp.json", showJson.json().get("name").asText());
 
     Cli.Result github = Cli.run("verify", file.toString(), "--format", "github");
     assertNoRawControls(github.out());
