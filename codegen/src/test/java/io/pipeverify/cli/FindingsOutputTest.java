@@ -130,6 +130,15 @@ class FindingsOutputTest {
     assertTrue(
         github.out().startsWith("::error file=" + escapedFile + ",line=19,col=9,"), github.dump());
 
+    Path out = dir.resolve("out");
+    Cli.Result ci =
+        Cli.run("verify", file.toString(), "--format", "junit,html", "--out", out.toString());
+    assertEquals(1, ci.code(), ci.dump());
+    String junit = Files.readString(out.resolve("report.junit.xml"));
+    assertNoRawControls(junit);
+    assertTrue(junit.contains("<testsuite name=\"evil\\u202Egnp.json\""), junit);
+    assertNoRawControls(Files.readString(out.resolve("report.html")));
+
     // JSON escapes them by its own rules and reads back to the names as written.
     Cli.Result json = Cli.run("verify", file.toString(), "--format", "json", "--no-timings");
     assertNoRawControls(json.out());

@@ -1,5 +1,6 @@
 package io.pipeverify.verifier.report;
 
+import io.pipeverify.model.TerminalText;
 import io.pipeverify.verifier.Finding;
 import io.pipeverify.verifier.OpRef;
 import io.pipeverify.verifier.TraceStep;
@@ -255,8 +256,12 @@ public final class HtmlReportRenderer {
     return s.replaceAll("[^A-Za-z0-9_-]", "");
   }
 
+  /**
+   * HTML escaping, after {@link TerminalText#escapeLines}: a bidi control would reorder the page.
+   */
   static String esc(String s) {
-    return s.replace("&", "&amp;")
+    return TerminalText.escapeLines(s)
+        .replace("&", "&amp;")
         .replace("<", "&lt;")
         .replace(">", "&gt;")
         .replace("\"", "&quot;");

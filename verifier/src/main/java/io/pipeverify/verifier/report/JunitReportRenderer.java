@@ -1,5 +1,6 @@
 package io.pipeverify.verifier.report;
 
+import io.pipeverify.model.TerminalText;
 import io.pipeverify.verifier.Finding;
 import io.pipeverify.verifier.Property;
 import io.pipeverify.verifier.Verdict;
@@ -148,22 +149,22 @@ public final class JunitReportRenderer {
     return String.format(Locale.ROOT, "%.3f", ms / 1000.0);
   }
 
-  /** XML text and attribute escaping; control characters other than tab and newline dropped. */
+  /**
+   * XML text and attribute escaping, after {@link TerminalText#escapeLines}: CI views show these
+   * texts as they are, and XML 1.0 cannot hold most control characters at all.
+   */
   static String xml(String s) {
-    StringBuilder b = new StringBuilder(s.length());
-    for (int i = 0; i < s.length(); i++) {
-      char c = s.charAt(i);
+    String safe = TerminalText.escapeLines(s);
+    StringBuilder b = new StringBuilder(safe.length());
+    for (int i = 0; i < safe.length(); i++) {
+      char c = safe.charAt(i);
       switch (c) {
         case '<' -> b.append("&lt;");
         case '>' -> b.append("&gt;");
         case '&' -> b.append("&amp;");
         case '"' -> b.append("&quot;");
         case '\'' -> b.append("&apos;");
-        default -> {
-          if (c >= 0x20 || c == '\n' || c == '\t') {
-            b.append(c);
-          }
-        }
+        default -> b.append(c);
       }
     }
     return b.toString();
