@@ -1,6 +1,7 @@
 package io.pipeverify.cli;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import io.pipeverify.model.TerminalText;
 import io.pipeverify.model.transform.KnobSpec;
 import io.pipeverify.model.transform.PipelineTransform;
 import io.pipeverify.model.transform.Transforms;
@@ -36,7 +37,10 @@ final class ListCommand implements Callable<Integer> {
   public Integer call() {
     console
         .out()
-        .print(format == OutputFormat.JSON ? json(Transforms.all()) : text(Transforms.all()));
+        .print(
+            format == OutputFormat.JSON
+                ? json(Transforms.all())
+                : TerminalText.escapeLines(text(Transforms.all())));
     return ExitCode.OK;
   }
 

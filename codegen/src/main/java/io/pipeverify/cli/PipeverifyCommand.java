@@ -1,5 +1,6 @@
 package io.pipeverify.cli;
 
+import io.pipeverify.model.TerminalText;
 import io.pipeverify.model.transform.PipelineTransform;
 import io.pipeverify.model.transform.Transforms;
 import io.pipeverify.verifier.OpRef;
@@ -8,6 +9,7 @@ import io.pipeverify.verifier.VerificationReport;
 import io.pipeverify.verifier.Verifier;
 import io.pipeverify.verifier.VerifyOptions;
 import io.pipeverify.verifier.Violation;
+import io.pipeverify.verifier.report.FindingText;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -53,7 +55,10 @@ final class PipeverifyCommand implements Callable<Integer> {
       long ms = (System.nanoTime() - started) / 1_000_000;
       rows.add(
           new String[] {
-            t.name(), report.verdict().id(), firstViolation(report.verdict()), Long.toString(ms)
+            t.name(),
+            report.verdict().id(),
+            firstViolation(report.verdict(), report.findingsOmitted()),
+            Long.toString(ms)
           });
     }
     StringBuilder out = new StringBuilder();
@@ -65,15 +70,17 @@ final class PipeverifyCommand implements Callable<Integer> {
         .append("The knobs of each transform: ./pipeverify list\n")
         .append("A fixed variant: ./pipeverify verify --builtin cdna4-interleave")
         .append(" --opt lgkmDrainBeforeBarrier=true\n");
-    console.out().print(out);
+    console.out().print(TerminalText.escapeLines(out.toString()));
     return ExitCode.OK;
   }
 
   /**
-   * One line: property, kind, buffer and the two ops by wave, section, iteration and stage, e.g.
-   * {@code P1 WAR on B: wave 0 loop k=0 stage 3 ds_read vs wave 1 loop k=1 stage 2 g2s}.
+   * One line: property, kind, buffer and the two ops by wave, section, iteration and stage of the
+   * first finding's violation, and with more than one violation the totals (and the findings over
+   * the cap, {@code findingsOmitted}), e.g. {@code P1 WAR on B: wave 0 loop k=0 stage 3 ds_read vs
+   * wave 1 loop k=1 stage 2 g2s (2 findings, 9 instances)}.
    */
-  static String firstViolation(Verdict verdict) {
+  static String firstViolation(Verdict verdict, int findingsOmitted) {
     List<Violation> violations = verdict.violations();
     if (violations.isEmpty()) {
       return verdict instanceof Verdict.Inconclusive i ? oneLine(i.reason()) : "-";
@@ -92,8 +99,12 @@ final class PipeverifyCommand implements Callable<Integer> {
         s.append(i == 0 ? "" : " vs ").append(brief(v.ops().get(i)));
       }
     }
-    if (violations.size() > 1) {
-      s.append(" (+").append(violations.size() - 1).append(" more)");
+    if (verdict.instances() > 1 || findingsOmitted > 0) {
+      s.append(" (").append(FindingText.totals(verdict));
+      if (findingsOmitted > 0) {
+        s.append("; ").append(findingsOmitted).append(" more not reported");
+      }
+      s.append(')');
     }
     return oneLine(s.toString());
   }

@@ -1,6 +1,7 @@
 package io.pipeverify.cli;
 
 import io.pipeverify.model.Schedule;
+import io.pipeverify.model.TerminalText;
 import io.pipeverify.verifier.VerifyOptions;
 import io.pipeverify.verifier.replay.ViolationReplay;
 import java.util.Map;
@@ -82,7 +83,7 @@ final class ReplayCommand implements Callable<Integer> {
           .err()
           .println(
               "pipeverify: verifier bug: the counterexample '"
-                  + clean.violation().summary()
+                  + TerminalText.escape(clean.violation().summary())
                   + "' replays to the right result");
     }
     console

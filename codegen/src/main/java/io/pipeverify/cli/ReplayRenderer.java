@@ -1,6 +1,7 @@
 package io.pipeverify.cli;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import io.pipeverify.model.TerminalText;
 import io.pipeverify.model.interp.Outcome;
 import io.pipeverify.verifier.Verdict;
 import io.pipeverify.verifier.Violation;
@@ -24,11 +25,15 @@ final class ReplayRenderer {
       sb.append('\n');
     }
     sb.append('\n').append(summary(s));
-    return sb.toString();
+    return TerminalText.escapeLines(sb.toString());
   }
 
   /** The replay part alone (the corpus's replay.txt). */
   static String summary(ReplaySession s) {
+    return TerminalText.escapeLines(replays(s));
+  }
+
+  private static String replays(ReplaySession s) {
     StringBuilder sb = new StringBuilder();
     sb.append("replay (data seed ").append(s.seed()).append("):\n");
     if (s.report().verdict() instanceof Verdict.Violated v) {

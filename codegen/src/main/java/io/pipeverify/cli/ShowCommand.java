@@ -2,6 +2,7 @@ package io.pipeverify.cli;
 
 import io.pipeverify.model.Schedule;
 import io.pipeverify.model.ScheduleListing;
+import io.pipeverify.model.TerminalText;
 import io.pipeverify.model.format.ScheduleWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -43,7 +44,7 @@ final class ShowCommand implements Callable<Integer> {
         .print(
             format == OutputFormat.JSON
                 ? ScheduleWriter.write(schedule)
-                : ScheduleListing.render(schedule));
+                : TerminalText.escapeLines(ScheduleListing.render(schedule)));
     return ExitCode.OK;
   }
 }

@@ -3,6 +3,7 @@ package io.pipeverify.cli;
 import io.pipeverify.model.ImplicitWaits;
 import io.pipeverify.model.Schedule;
 import io.pipeverify.model.Target;
+import io.pipeverify.model.TerminalText;
 import io.pipeverify.model.format.LocatedSchedule;
 import io.pipeverify.verifier.Verdict;
 import io.pipeverify.verifier.VerificationReport;
@@ -121,6 +122,14 @@ class VerifyCommand implements Callable<Integer> {
   long timeoutMs = VerifyOptions.defaults().solverTimeout().toMillis();
 
   @Option(
+      names = "--max-findings",
+      paramLabel = "N",
+      description =
+          "Confirm and report at most N findings (distinct defects; each counts all its"
+              + " instances); reports say how many more there are. 0: all. Default: 20.")
+  int maxFindings = VerifyOptions.defaults().maxFindings();
+
+  @Option(
       names = "--no-timings",
       description = "Leave out solver and total time, so the output is the same on every run.")
   boolean noTimings;
@@ -141,7 +150,8 @@ class VerifyCommand implements Callable<Integer> {
     VerifyOptions options =
         VerifyOptions.defaults()
             .withCounters(counters)
-            .withSolverTimeout(Duration.ofMillis(timeoutMs));
+            .withSolverTimeout(Duration.ofMillis(timeoutMs))
+            .withMaxFindings(maxFindings);
     List<ScheduleResult> results = new ArrayList<>();
     List<String[]> rows = new ArrayList<>();
     int exit = ExitCode.OK;
@@ -203,6 +213,10 @@ class VerifyCommand implements Callable<Integer> {
     if (timeoutMs < 1) {
       throw new ParameterException(
           spec.commandLine(), "--timeout-ms must be at least 1, got " + timeoutMs);
+    }
+    if (maxFindings < 0) {
+      throw new ParameterException(
+          spec.commandLine(), "--max-findings must be 0 (all) or more, got " + maxFindings);
     }
     if (jsonl && !formats.isEmpty() && out == null) {
       throw new ParameterException(
@@ -295,7 +309,7 @@ class VerifyCommand implements Callable<Integer> {
             r.input(),
             r.report().schedule().name(),
             r.report().verdict().id(),
-            PipeverifyCommand.firstViolation(r.report().verdict()),
+            PipeverifyCommand.firstViolation(r.report().verdict(), r.report().findingsOmitted()),
             Integer.toString(r.report().exitCode())
           });
     }
@@ -304,6 +318,6 @@ class VerifyCommand implements Callable<Integer> {
     }
     StringBuilder s = new StringBuilder();
     Table.render(s, "", rows);
-    return s.toString();
+    return TerminalText.escapeLines(s.toString());
   }
 }

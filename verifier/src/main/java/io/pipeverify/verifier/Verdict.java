@@ -8,8 +8,18 @@ public sealed interface Verdict {
   /** The JSON and CLI name: verified, violated or inconclusive. */
   String id();
 
-  /** The violations found: all of them, those found before giving up, or none. */
-  List<Violation> violations();
+  /** The findings (one per defect): all of them, those found before giving up, or none. */
+  List<Finding> findings();
+
+  /** The representative violation of each finding, in the same order. */
+  default List<Violation> violations() {
+    return findings().stream().map(Finding::representative).toList();
+  }
+
+  /** The violations the findings stand for, every instance counted. */
+  default int instances() {
+    return findings().stream().mapToInt(Finding::instances).sum();
+  }
 
   /** P1-P7 hold for every trip count; every obligation was proved unsat by Z3. */
   record Verified() implements Verdict {
@@ -19,17 +29,17 @@ public sealed interface Verdict {
     }
 
     @Override
-    public List<Violation> violations() {
+    public List<Finding> findings() {
       return List.of();
     }
   }
 
-  /** At least one violation, each confirmed by a Z3 model. */
-  record Violated(List<Violation> violations) implements Verdict {
+  /** At least one finding, each representative confirmed by a Z3 model. */
+  record Violated(List<Finding> findings) implements Verdict {
     public Violated {
-      violations = List.copyOf(violations);
-      if (violations.isEmpty()) {
-        throw new IllegalArgumentException("a violated verdict needs a violation");
+      findings = List.copyOf(findings);
+      if (findings.isEmpty()) {
+        throw new IllegalArgumentException("a violated verdict needs a finding");
       }
     }
 
@@ -40,14 +50,14 @@ public sealed interface Verdict {
   }
 
   /** Z3 could not decide an obligation in time; neither a pass nor a fail. */
-  record Inconclusive(String reason, List<Violation> violationsSoFar) implements Verdict {
+  record Inconclusive(String reason, List<Finding> findingsSoFar) implements Verdict {
     public Inconclusive {
-      violationsSoFar = List.copyOf(violationsSoFar);
+      findingsSoFar = List.copyOf(findingsSoFar);
     }
 
     @Override
-    public List<Violation> violations() {
-      return violationsSoFar;
+    public List<Finding> findings() {
+      return findingsSoFar;
     }
 
     @Override

@@ -7,9 +7,9 @@ import io.pipeverify.model.Section;
 import io.pipeverify.model.WaveProgram;
 import io.pipeverify.verifier.check.CounterexampleBuilder;
 import io.pipeverify.verifier.check.DataflowFinding;
-import io.pipeverify.verifier.check.Finding;
 import io.pipeverify.verifier.check.InstanceText;
 import io.pipeverify.verifier.check.RaceChecker;
+import io.pipeverify.verifier.check.RaceFinding;
 import io.pipeverify.verifier.check.TimingEncoder;
 import io.pipeverify.verifier.check.TripAnalysis;
 import io.pipeverify.verifier.hb.HappensBefore;
@@ -25,7 +25,9 @@ import io.pipeverify.verifier.unroll.Unroller;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
@@ -108,7 +110,8 @@ public final class Verifier {
             Duration.ofNanos(run.encodingNanos),
             run.solverTime,
             Duration.ofNanos(System.nanoTime() - started));
-    return new VerificationReport(lowered, options, lowered.period(), tripCounts, verdict, stats);
+    return new VerificationReport(
+        lowered, options, lowered.period(), tripCounts, verdict, run.omitted(), stats);
   }
 
   private static List<Integer> range(int last) {
@@ -150,8 +153,12 @@ public final class Verifier {
   private static final class Run {
     final Schedule schedule;
     final VerifyOptions options;
-    final List<Violation> violations = new ArrayList<>();
-    final Set<String> reported = new HashSet<>();
+
+    /** The findings confirmed so far by their defect key, in the order found. */
+    final Map<String, FindingTally> found = new LinkedHashMap<>();
+
+    /** Defects the graph found once {@code found} had reached the cap (maxFindings). */
+    final Set<String> omitted = new HashSet<>();
 
     /** Shapes of ordered pairs Z3 has proved (VerifyOptions.ProofMode.SHAPES). */
     final Set<RaceChecker.Shape> shapes = new HashSet<>();
@@ -173,7 +180,7 @@ public final class Verifier {
     Verdict decide(Z3Session z3, List<Integer> tripCounts) {
       Optional<String> unknown = barrierMatching(z3);
       if (unknown.isPresent()) {
-        return new Verdict.Inconclusive(unknown.get(), violations);
+        return new Verdict.Inconclusive(unknown.get(), findings());
       }
       // Unequal barrier counts do not deadlock: a wave's extra barriers complete among the waves
       // that have not ended (semantics.md section 2), which HappensBefore models, so P1-P5 are
@@ -184,12 +191,26 @@ public final class Verifier {
         unknown = races(z3, t);
         if (unknown.isPresent()) {
           // A violation Z3 already confirmed stands, whatever a later query could not decide.
-          return violations.isEmpty()
-              ? new Verdict.Inconclusive(unknown.get(), violations)
-              : new Verdict.Violated(violations);
+          return found.isEmpty()
+              ? new Verdict.Inconclusive(unknown.get(), findings())
+              : new Verdict.Violated(findings());
         }
       }
-      return violations.isEmpty() ? new Verdict.Verified() : new Verdict.Violated(violations);
+      return found.isEmpty() ? new Verdict.Verified() : new Verdict.Violated(findings());
+    }
+
+    private List<Finding> findings() {
+      return found.values().stream().map(f -> f.finding(schedule)).toList();
+    }
+
+    /** The omitted defects not confirmed later (a refuted candidate may free a place). */
+    int omitted() {
+      return (int) omitted.stream().filter(k -> !found.containsKey(k)).count();
+    }
+
+    /** Counts a violation of the whole schedule (P6, P7): one finding of one instance. */
+    private void confirmed(String key, Violation v) {
+      found.put(key, new FindingTally(v));
     }
 
     /** P6, symbolically in T. */
@@ -212,7 +233,7 @@ public final class Verifier {
         if (allEqual(fixed, perIteration, 1)) {
           trip = 2;
         }
-        violations.add(BarrierMismatch.violation(schedule, trip, fixed, perIteration));
+        confirmed("P6", BarrierMismatch.violation(schedule, trip, fixed, perIteration));
       }
       return Optional.empty();
     }
@@ -250,9 +271,10 @@ public final class Verifier {
             // One report per wait of the schedule: per program (role), not per wave running it.
             int program = schedule.programs().indexOf(schedule.programOf(i.wave()));
             String key = "P7|" + program + "|" + i.section() + "#" + i.position();
-            if (value > c.max() && reported.add(key)) {
+            if (value > c.max() && !found.containsKey(key)) {
               OpRef ref = text.ref(i);
-              violations.add(
+              confirmed(
+                  key,
                   new Violation(
                       Property.P7,
                       ViolationKind.COUNTER_OVERFLOW,
@@ -274,7 +296,8 @@ public final class Verifier {
         }
       }
       if (schedule.ldsBytes() > schedule.target().ldsBytes()) {
-        violations.add(
+        confirmed(
+            "P7|LDS",
             new Violation(
                 Property.P7,
                 ViolationKind.LDS_OVERFLOW,
@@ -308,14 +331,23 @@ public final class Verifier {
           toProve.add(o.order());
         }
       }
-      List<Finding> races = new ArrayList<>();
-      for (Finding f : result.findings()) {
-        if (violations.size() + races.size() < options.maxViolations() && reported.add(f.key())) {
-          races.add(f);
+      Map<String, List<RaceFinding>> races = new LinkedHashMap<>();
+      for (RaceFinding f : result.findings()) {
+        if (fresh(f.key(), races.size(), races.containsKey(f.key()))) {
+          races.computeIfAbsent(f.key(), k -> new ArrayList<>()).add(f);
+        } else if (found.containsKey(f.key())) {
+          found.get(f.key()).add(f.first(), f.second());
         }
       }
       RegisterUses uses = analysis.uses();
-      List<DataflowFinding> flows = dataflowFindings(analysis.dataflow(), races.size());
+      Map<String, List<DataflowFinding>> flows = new LinkedHashMap<>();
+      for (DataflowFinding f : analysis.dataflow()) {
+        if (fresh(f.key(), races.size() + flows.size(), flows.containsKey(f.key()))) {
+          flows.computeIfAbsent(f.key(), k -> new ArrayList<>()).add(f);
+        } else if (found.containsKey(f.key())) {
+          found.get(f.key()).add(f.first(), f.second());
+        }
+      }
       long graphDone = System.nanoTime();
       graphNanos += graphDone - start;
       if (toProve.isEmpty() && races.isEmpty() && flows.isEmpty()) {
@@ -360,7 +392,8 @@ public final class Verifier {
         return Optional.empty();
       }
       CounterexampleBuilder builder = new CounterexampleBuilder(hb, whole);
-      for (Finding f : races) {
+      for (List<RaceFinding> instances : races.values()) {
+        RaceFinding f = instances.get(0);
         queries++;
         SolverOutcome witness = witness(z3, whole, f.badOrder());
         if (witness instanceof SolverOutcome.Unknown u) {
@@ -370,15 +403,18 @@ public final class Verifier {
             && f.property() == Property.P2
             && options.counters() == CounterMode.UNORDERED) {
           // Unordered counters: the graph has no edge for a wait with N > 0, so it cannot see
-          // that of several writes of one byte at least one must have landed. Z3 decides.
-          reported.remove(f.key());
+          // that of several writes of one byte at least one must have landed. Z3 decides; the
+          // defect stays a candidate at the next trip count.
           continue;
         }
         if (witness instanceof SolverOutcome.Unsat) {
           throw new VerifierBugException(
               "graph and solver disagree at T=" + t + ": Z3 refutes the violation " + f.key());
         }
-        violations.add(builder.build(f, ((SolverOutcome.Sat) witness).times()));
+        FindingTally tally =
+            new FindingTally(builder.build(f, ((SolverOutcome.Sat) witness).times()));
+        instances.forEach(i -> tally.add(i.first(), i.second()));
+        found.put(f.key(), tally);
       }
       return flows.isEmpty() ? Optional.empty() : dataflow(z3, t, hb, uses, whole, flows);
     }
@@ -397,19 +433,24 @@ public final class Verifier {
     }
 
     /**
-     * Those of a trip count's P3, P4 and P5 findings not reported at a smaller one
-     * (proofs/dataflow.md); reads in a P1/P2 finding are left to that finding. {@code pending} race
-     * findings at the trip count count towards the report's limit.
+     * Whether a graph finding of defect {@code key} at this trip count is to be confirmed: a defect
+     * not confirmed at a smaller one ({@code found} counts its new instances instead), while fewer
+     * than maxFindings are confirmed or {@code pending} ({@code listed}: this one already is). A
+     * defect beyond the cap is counted as omitted. Reads in a P1/P2 finding are left to that
+     * finding by the data-flow check itself (proofs/dataflow.md).
      */
-    private List<DataflowFinding> dataflowFindings(List<DataflowFinding> all, int pending) {
-      List<DataflowFinding> fresh = new ArrayList<>();
-      for (DataflowFinding f : all) {
-        if (violations.size() + pending + fresh.size() < options.maxViolations()
-            && reported.add(f.key())) {
-          fresh.add(f);
-        }
+    private boolean fresh(String key, int pending, boolean listed) {
+      if (listed) {
+        return true;
       }
-      return fresh;
+      if (found.containsKey(key)) {
+        return false;
+      }
+      if (options.findingsCapped(found.size() + pending)) {
+        omitted.add(key);
+        return false;
+      }
+      return true;
     }
 
     /**
@@ -422,10 +463,11 @@ public final class Verifier {
         HappensBefore hb,
         RegisterUses uses,
         TimingProblem problem,
-        List<DataflowFinding> fresh) {
+        Map<String, List<DataflowFinding>> fresh) {
       TimingProblem extended = uses.extend(problem);
       CounterexampleBuilder builder = new CounterexampleBuilder(hb, extended, uses);
-      for (DataflowFinding f : fresh) {
+      for (List<DataflowFinding> instances : fresh.values()) {
+        DataflowFinding f = instances.get(0);
         queries++;
         SolverOutcome witness = witness(z3, extended, f.badOrder());
         if (witness instanceof SolverOutcome.Unknown u) {
@@ -435,7 +477,10 @@ public final class Verifier {
           throw new VerifierBugException(
               "graph and solver disagree at T=" + t + ": Z3 refutes the violation " + f.key());
         }
-        violations.add(builder.build(f, ((SolverOutcome.Sat) witness).times()));
+        FindingTally tally =
+            new FindingTally(builder.build(f, ((SolverOutcome.Sat) witness).times()));
+        instances.forEach(i -> tally.add(i.first(), i.second()));
+        found.put(f.key(), tally);
       }
       return Optional.empty();
     }

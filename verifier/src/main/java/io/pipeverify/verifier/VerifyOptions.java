@@ -7,10 +7,11 @@ import java.util.Objects;
 /**
  * The model a verification uses beyond the schedule itself: the counter mode and the solver timeout
  * per query. (Target and implicit waits are part of the schedule; the CLI overrides them by
- * rewriting it.) {@code maxViolations} caps how many distinct violations are reported.
+ * rewriting it.) {@code maxFindings} caps how many findings (distinct defects, {@link Finding}) are
+ * confirmed and reported, 0 for all; the report counts those beyond it.
  */
 public record VerifyOptions(
-    CounterMode counters, Duration solverTimeout, int maxViolations, ProofMode proof) {
+    CounterMode counters, Duration solverTimeout, int maxFindings, ProofMode proof) {
 
   /**
    * How many of the ordered conflicting pairs Z3 re-proves. {@code FULL}: every one (a complete,
@@ -28,8 +29,8 @@ public record VerifyOptions(
     Objects.requireNonNull(counters);
     Objects.requireNonNull(proof);
     Objects.requireNonNull(solverTimeout);
-    if (maxViolations < 1) {
-      throw new IllegalArgumentException("maxViolations must be >= 1");
+    if (maxFindings < 0) {
+      throw new IllegalArgumentException("maxFindings must be >= 0 (0: all), got " + maxFindings);
     }
   }
 
@@ -38,14 +39,24 @@ public record VerifyOptions(
   }
 
   public VerifyOptions withCounters(CounterMode mode) {
-    return new VerifyOptions(mode, solverTimeout, maxViolations, proof);
+    return new VerifyOptions(mode, solverTimeout, maxFindings, proof);
   }
 
   public VerifyOptions withSolverTimeout(Duration timeout) {
-    return new VerifyOptions(counters, timeout, maxViolations, proof);
+    return new VerifyOptions(counters, timeout, maxFindings, proof);
+  }
+
+  /** At most {@code max} findings confirmed and reported; 0 for all. */
+  public VerifyOptions withMaxFindings(int max) {
+    return new VerifyOptions(counters, solverTimeout, max, proof);
+  }
+
+  /** Whether {@code count} findings reach the cap. */
+  public boolean findingsCapped(int count) {
+    return maxFindings > 0 && count >= maxFindings;
   }
 
   public VerifyOptions withProof(ProofMode mode) {
-    return new VerifyOptions(counters, solverTimeout, maxViolations, mode);
+    return new VerifyOptions(counters, solverTimeout, maxFindings, mode);
   }
 }

@@ -9,6 +9,7 @@ import io.pipeverify.model.Origin;
 import io.pipeverify.model.Region;
 import io.pipeverify.model.Schedule;
 import io.pipeverify.model.Section;
+import io.pipeverify.model.TerminalText;
 import io.pipeverify.model.TileTag;
 import io.pipeverify.model.WaveProgram;
 import java.util.ArrayList;
@@ -83,8 +84,13 @@ public final class ScheduleWriter {
     return "{" + String.join(", ", pairs) + "}";
   }
 
+  /**
+   * A JSON string. Jackson's quoting escapes the C0 controls; DEL, C1 and bidi controls are escaped
+   * as well ({@link TerminalText}), so a schedule printed to a terminal cannot reorder its text.
+   */
   private static String str(String s) {
-    return "\"" + new String(JsonStringEncoder.getInstance().quoteAsString(s)) + "\"";
+    String quoted = new String(JsonStringEncoder.getInstance().quoteAsString(s));
+    return "\"" + TerminalText.escape(quoted) + "\"";
   }
 
   /** A constant as a JSON number, anything else as its canonical text. */

@@ -22,8 +22,8 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * Turns a confirmed {@link Finding} and its Z3 model into a {@link Violation}: the ops, the missing
- * happens-before edge in words, and the interleaving.
+ * Turns a confirmed {@link RaceFinding} and its Z3 model into a {@link Violation}: the ops, the
+ * missing happens-before edge in words, and the interleaving.
  *
  * <p>The interleaving is canonical rather than Z3's raw model: it takes the model's choices that
  * matter (which ops each unordered-mode wait retired), adds the violating order, and gives every
@@ -56,7 +56,7 @@ public final class CounterexampleBuilder {
     this.text = new InstanceText(hb.execution().schedule(), hb.execution().tripCount());
   }
 
-  public Violation build(Finding f, long[] model) {
+  public Violation build(RaceFinding f, long[] model) {
     return violation(
         f.property(),
         f.kind(),
@@ -131,7 +131,7 @@ public final class CounterexampleBuilder {
     return canonicalTimes(badOrder, model);
   }
 
-  private String summary(Finding f) {
+  private String summary(RaceFinding f) {
     String a = text.ref(f.first()).brief();
     if (f.kind() == ViolationKind.UNINITIALIZED) {
       return "P2 UNINITIALIZED: " + a + " may read bytes that no write happens before";
@@ -145,7 +145,7 @@ public final class CounterexampleBuilder {
   }
 
   /** The happens-before edge that would have prevented the violation, in words. */
-  private String missingEdge(Finding f) {
+  private String missingEdge(RaceFinding f) {
     Instance x = f.first();
     String xs = describe(x);
     if (f.second().isEmpty()) {

@@ -47,8 +47,8 @@ import java.util.TreeSet;
  *       mfma's labels: two k-pack swaps that cancel compute the right sum and pass.
  * </ul>
  *
- * One finding per key (the op's section and stage, the kind, the operand): a report names each
- * mistake once.
+ * Every instance is a finding; those of one key (the op's section and stage, the kind, the operand)
+ * are one defect, which the verifier reports once with their count.
  */
 public final class DataflowChecker {
   private final RegisterUses uses;
@@ -58,7 +58,7 @@ public final class DataflowChecker {
   private final InstanceText text;
   private final RaceChecker.Result races;
   private final Set<Instance> racy;
-  private final Map<String, DataflowFinding> findings = new LinkedHashMap<>();
+  private final List<DataflowFinding> findings = new ArrayList<>();
   private final Map<Long, Map<String, Long>> envs = new HashMap<>();
   private final Map<Instance, Fragment> fragments = new IdentityHashMap<>();
 
@@ -81,7 +81,7 @@ public final class DataflowChecker {
     DataflowChecker c = new DataflowChecker(uses, map, races);
     c.wrongVersions();
     c.registersAndCoverage();
-    return List.copyOf(c.findings.values());
+    return List.copyOf(c.findings);
   }
 
   private Map<String, Long> env(Instance i) {
@@ -117,7 +117,7 @@ public final class DataflowChecker {
   }
 
   private void add(DataflowFinding f) {
-    findings.putIfAbsent(f.key(), f);
+    findings.add(f);
   }
 
   // ---------------------------------------------------------------- P3

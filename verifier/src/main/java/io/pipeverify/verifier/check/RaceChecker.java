@@ -46,7 +46,7 @@ public final class RaceChecker {
    * grouped by slot, which the data-flow checks reuse.
    */
   public record Result(
-      List<Obligation> obligations, List<Finding> findings, long pairs, SlotAccesses accesses) {
+      List<Obligation> obligations, List<RaceFinding> findings, long pairs, SlotAccesses accesses) {
     public Result {
       obligations = List.copyOf(obligations);
       findings = List.copyOf(findings);
@@ -55,7 +55,7 @@ public final class RaceChecker {
     /** The instances of the findings (an identity set): their reads have no unique last writer. */
     public Set<Instance> racy() {
       Set<Instance> racy = Collections.newSetFromMap(new IdentityHashMap<>());
-      for (Finding f : findings) {
+      for (RaceFinding f : findings) {
         racy.add(f.first());
         f.second().ifPresent(racy::add);
       }
@@ -75,7 +75,7 @@ public final class RaceChecker {
     SlotAccesses accesses = SlotAccesses.of(hb);
     List<Obligation> obligations = new ArrayList<>();
     Map<Event, String> keys = new HashMap<>();
-    List<Finding> findings = new ArrayList<>();
+    List<RaceFinding> findings = new ArrayList<>();
     long pairs = 0;
     for (OverlapIndex index : accesses.slots()) {
       List<Event.OpEvent> group = index.sorted();
@@ -99,7 +99,7 @@ public final class RaceChecker {
           } else if (hb.before(b, a)) {
             obligations.add(obligation(b, a, keys));
           } else {
-            Finding f = race(hb, index, a, b);
+            RaceFinding f = race(hb, index, a, b);
             if (f != null) {
               findings.add(f);
             }
@@ -109,8 +109,8 @@ public final class RaceChecker {
       uninitialisedReads(accesses, index, findings);
     }
     findings.sort(
-        Comparator.comparing((Finding f) -> f.property())
-            .thenComparing(Finding::first, PROGRAM_POSITION)
+        Comparator.comparing((RaceFinding f) -> f.property())
+            .thenComparing(RaceFinding::first, PROGRAM_POSITION)
             .thenComparing(f -> f.second().orElse(f.first()), PROGRAM_POSITION));
     return new Result(obligations, findings, pairs, accesses);
   }
@@ -140,7 +140,7 @@ public final class RaceChecker {
    * land before the read: WAR. Two writes: the one of the older tile (or earlier program position)
    * should land first.
    */
-  private static Finding race(
+  private static RaceFinding race(
       HappensBefore hb, OverlapIndex index, Event.OpEvent a, Event.OpEvent b) {
     Access x = access(a);
     Access y = access(b);
@@ -170,7 +170,7 @@ public final class RaceChecker {
         // counterexample with only "write before read" computed the right result).
         Event.OpEvent needed = neededWriter(hb, index, write, read);
         if (needed != null) {
-          return new Finding(
+          return new RaceFinding(
               io.pipeverify.verifier.Property.P1,
               kind,
               first.instance(),
@@ -188,7 +188,7 @@ public final class RaceChecker {
         }
       }
     }
-    return new Finding(
+    return new RaceFinding(
         io.pipeverify.verifier.Property.P1,
         kind,
         first.instance(),
@@ -247,7 +247,7 @@ public final class RaceChecker {
 
   /** P2: a read with a byte that no HB-preceding write covers; reports the first such byte. */
   private static void uninitialisedReads(
-      SlotAccesses accesses, OverlapIndex index, List<Finding> findings) {
+      SlotAccesses accesses, OverlapIndex index, List<RaceFinding> findings) {
     for (Event.OpEvent r : index.sorted()) {
       Access read = access(r);
       if (read.write()) {
@@ -279,7 +279,7 @@ public final class RaceChecker {
           }
         }
         findings.add(
-            new Finding(
+            new RaceFinding(
                 Property.P2,
                 ViolationKind.UNINITIALIZED,
                 r.instance(),

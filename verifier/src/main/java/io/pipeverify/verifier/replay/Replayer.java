@@ -11,8 +11,8 @@ import io.pipeverify.verifier.VerifierBugException;
 import io.pipeverify.verifier.Violation;
 import io.pipeverify.verifier.check.CounterexampleBuilder;
 import io.pipeverify.verifier.check.DataflowFinding;
-import io.pipeverify.verifier.check.Finding;
 import io.pipeverify.verifier.check.InstanceText;
+import io.pipeverify.verifier.check.RaceFinding;
 import io.pipeverify.verifier.check.TimingEncoder;
 import io.pipeverify.verifier.check.TripAnalysis;
 import io.pipeverify.verifier.hb.HappensBefore;
@@ -52,7 +52,7 @@ public final class Replayer implements AutoCloseable {
       HappensBefore hb,
       RegisterUses uses,
       TimingProblem extended,
-      List<Finding> findings,
+      List<RaceFinding> findings,
       List<DataflowFinding> dataflow,
       InstanceText text) {}
 
@@ -87,7 +87,7 @@ public final class Replayer implements AutoCloseable {
     }
     Context c = context(v.tripCount());
     List<TimingProblem.Order> bad = null;
-    for (Finding f : c.findings()) {
+    for (RaceFinding f : c.findings()) {
       if (f.property() == v.property()
           && f.kind() == v.kind()
           && refs(c, f.first(), f.second()).equals(v.ops())) {

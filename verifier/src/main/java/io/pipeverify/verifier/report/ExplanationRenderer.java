@@ -1,5 +1,7 @@
 package io.pipeverify.verifier.report;
 
+import io.pipeverify.model.TerminalText;
+import io.pipeverify.verifier.Finding;
 import io.pipeverify.verifier.Verdict;
 import io.pipeverify.verifier.Violation;
 import io.pipeverify.verifier.repair.RepairPlan;
@@ -7,16 +9,20 @@ import io.pipeverify.verifier.repair.RepairStep;
 import java.util.List;
 
 /**
- * {@code pipeverify explain}: for people. The verdict, each violation in one paragraph (what may
- * happen, the missing edge), then the repair plan step by step: the edit in the schedule's own
- * terms, and whether the repaired schedule verifies or what remains.
+ * {@code pipeverify explain}: for people. The verdict, each finding in one paragraph (what may
+ * happen, how often and where, the missing edge), then the repair plan step by step: the edit in
+ * the schedule's own terms, and whether the repaired schedule verifies or what remains.
  */
 public final class ExplanationRenderer {
 
   public String render(ScheduleResult r) {
+    return TerminalText.escapeLines(explain(r));
+  }
+
+  private static String explain(ScheduleResult r) {
     StringBuilder out = new StringBuilder();
     String name = r.report().schedule().name();
-    List<Violation> violations = r.report().verdict().violations();
+    List<Finding> findings = r.report().verdict().findings();
     out.append(name)
         .append(": ")
         .append(r.report().verdict().id().toUpperCase(java.util.Locale.ROOT));
@@ -26,14 +32,17 @@ public final class ExplanationRenderer {
     if (r.report().verdict() instanceof Verdict.Inconclusive i) {
       out.append(": ").append(i.reason());
     }
-    out.append(" (")
-        .append(violations.size())
-        .append(violations.size() == 1 ? " violation" : " violations")
-        .append(")\n\n");
+    out.append(" (").append(FindingText.totals(r.report().verdict())).append(")\n\n");
     int n = 1;
-    for (Violation v : violations) {
+    for (Finding f : findings) {
+      Violation v = f.representative();
       out.append('[').append(n++).append("] ").append(v.summary()).append('\n');
+      out.append("    seen: ").append(FindingText.coverage(f)).append('\n');
       out.append("    why: ").append(v.missingEdge()).append('\n');
+    }
+    String omitted = FindingText.omitted(r.report());
+    if (!omitted.isEmpty()) {
+      out.append(omitted).append('\n');
     }
     if (r.repairs().isEmpty()) {
       return out.toString();

@@ -1,6 +1,8 @@
 package io.pipeverify.verifier.report;
 
+import io.pipeverify.model.TerminalText;
 import io.pipeverify.model.format.SourcePosition;
+import io.pipeverify.verifier.Finding;
 import io.pipeverify.verifier.OpRef;
 import io.pipeverify.verifier.Verdict;
 import io.pipeverify.verifier.Violation;
@@ -10,9 +12,10 @@ import java.util.Optional;
 
 /**
  * GitHub Actions workflow commands: {@code ::error file=F,line=L,col=C,title=T::MESSAGE}, one per
- * violation, at most {@code cap} of them (GitHub shows only a few annotations per step), then one
- * {@code ::warning} that summarises the rest. Escaping follows GitHub's toolkit: in the message
- * {@code %}, CR and LF; in property values also {@code :} and {@code ,}.
+ * finding (its coverage and its first violation), at most {@code cap} of them (GitHub shows only a
+ * few annotations per step), then one {@code ::warning} that summarises the rest. Escaping follows
+ * GitHub's toolkit: in the message {@code %}, CR and LF; in property values also {@code :} and
+ * {@code ,}.
  */
 public final class GithubAnnotationRenderer {
   public static final int DEFAULT_CAP = 10;
@@ -36,10 +39,11 @@ public final class GithubAnnotationRenderer {
             .append("title=")
             .append(property("pipeverify: " + r.report().schedule().name() + " inconclusive"))
             .append("::")
-            .append(data(i.reason()))
+            .append(data(TerminalText.escapeLines(i.reason())))
             .append('\n');
       }
-      for (Violation v : r.report().verdict().violations()) {
+      for (Finding finding : r.report().verdict().findings()) {
+        Violation v = finding.representative();
         total++;
         if (shown >= cap) {
           continue;
@@ -48,6 +52,7 @@ public final class GithubAnnotationRenderer {
         Optional<OpRef> op = v.ops().isEmpty() ? Optional.empty() : Optional.of(v.ops().get(0));
         StringBuilder message =
             new StringBuilder(r.report().schedule().name()).append(": ").append(v.summary());
+        message.append("\n").append(FindingText.coverage(finding));
         message.append("\nmissing edge: ").append(v.missingEdge());
         Fixes.of(r, v)
             .ifPresent(
@@ -63,7 +68,17 @@ public final class GithubAnnotationRenderer {
             .append("title=")
             .append(property(ViolationIdentity.ruleId(v) + " in " + r.report().schedule().name()))
             .append("::")
-            .append(data(message.toString()))
+            .append(data(TerminalText.escapeLines(message.toString())))
+            .append('\n');
+      }
+      String omitted = FindingText.omitted(r.report());
+      if (!omitted.isEmpty()) {
+        out.append("::warning ")
+            .append(fileProperty(r, Optional.empty()))
+            .append("title=")
+            .append(property("pipeverify: " + r.report().schedule().name()))
+            .append("::")
+            .append(data(TerminalText.escapeLines(omitted)))
             .append('\n');
       }
     }
@@ -72,7 +87,7 @@ public final class GithubAnnotationRenderer {
           .append(
               data(
                   (total - shown)
-                      + " more violations not annotated ("
+                      + " more findings not annotated ("
                       + total
                       + " in total); see the SARIF or text report"))
           .append('\n');
@@ -95,8 +110,11 @@ public final class GithubAnnotationRenderer {
     return s.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A");
   }
 
-  /** Escapes a property value (GitHub toolkit {@code escapeProperty}). */
+  /**
+   * Escapes a property value (GitHub toolkit {@code escapeProperty}), and the control and bidi
+   * characters that escaping leaves ({@link TerminalText}: titles and file names are shown).
+   */
   public static String property(String s) {
-    return data(s).replace(":", "%3A").replace(",", "%2C");
+    return TerminalText.escape(data(s)).replace(":", "%3A").replace(",", "%2C");
   }
 }

@@ -1,5 +1,7 @@
 package io.pipeverify.verifier.report;
 
+import io.pipeverify.model.TerminalText;
+import io.pipeverify.verifier.Finding;
 import io.pipeverify.verifier.OpRef;
 import io.pipeverify.verifier.TraceStep;
 import io.pipeverify.verifier.Violation;
@@ -57,15 +59,20 @@ public final class HtmlReportRenderer {
           .append(r.report().tripCountsChecked().get(r.report().tripCountsChecked().size() - 1))
           .append(")</p>\n");
       int n = 1;
-      for (Violation v : r.report().verdict().violations()) {
-        violation(h, r, v, n++);
+      for (Finding f : r.report().verdict().findings()) {
+        violation(h, r, f, n++);
+      }
+      String omitted = FindingText.omitted(r.report());
+      if (!omitted.isEmpty()) {
+        h.append("<p class=\"omitted\">").append(esc(omitted)).append("</p>\n");
       }
       h.append("</section>\n");
     }
     return h.append("</body>\n</html>\n").toString();
   }
 
-  private static void violation(StringBuilder h, ScheduleResult r, Violation v, int n) {
+  private static void violation(StringBuilder h, ScheduleResult r, Finding f, int n) {
+    Violation v = f.representative();
     h.append("<article class=\"violation\" id=\"v")
         .append(n)
         .append("\">\n<h3>[")
@@ -78,7 +85,9 @@ public final class HtmlReportRenderer {
         .append(esc(v.property().title()))
         .append(", found at T=")
         .append(v.tripCount())
-        .append(")</h3>\n<p class=\"summary\">")
+        .append(")</h3>\n<p class=\"coverage\">")
+        .append(esc(FindingText.coverage(f)))
+        .append("; the first:</p>\n<p class=\"summary\">")
         .append(esc(v.summary()))
         .append("</p>\n<dl>\n");
     String[] labels = {"should be first", "may come first"};
@@ -247,8 +256,12 @@ public final class HtmlReportRenderer {
     return s.replaceAll("[^A-Za-z0-9_-]", "");
   }
 
+  /**
+   * HTML escaping, after {@link TerminalText#escapeLines}: a bidi control would reorder the page.
+   */
   static String esc(String s) {
-    return s.replace("&", "&amp;")
+    return TerminalText.escapeLines(s)
+        .replace("&", "&amp;")
         .replace("<", "&lt;")
         .replace(">", "&gt;")
         .replace("\"", "&quot;");

@@ -1,6 +1,7 @@
 package io.pipeverify.verifier.report;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import io.pipeverify.verifier.Finding;
 import io.pipeverify.verifier.OpRef;
 import io.pipeverify.verifier.Stats;
 import io.pipeverify.verifier.TraceStep;
@@ -12,9 +13,10 @@ import java.io.IOException;
 
 /**
  * The JSON report (docs/cli.md lists its fields): verdict, schedule, model options, trip counts
- * covered, violations with ops, missing edge and trace, and stats. Field order is fixed, so the
- * same report gives the same bytes; only the timing fields vary, and {@code timings=false} leaves
- * them out.
+ * covered, findings (one per defect: its instance count, waves, iterations and roles, and the index
+ * of its first violation), how many findings the cap left out, violations (one per finding, in the
+ * same order) with ops, missing edge and trace, and stats. Field order is fixed, so the same report
+ * gives the same bytes; only the timing fields vary, and {@code timings=false} leaves them out.
  */
 public final class JsonReportRenderer {
   private final boolean timings;
@@ -65,6 +67,21 @@ public final class JsonReportRenderer {
     if (r.verdict() instanceof Verdict.Inconclusive i) {
       g.writeStringField("reason", i.reason());
     }
+    g.writeArrayFieldStart("findings");
+    int index = 0;
+    for (Finding f : r.verdict().findings()) {
+      Violation v = f.representative();
+      g.writeStartObject();
+      g.writeStringField("property", v.property().name());
+      g.writeStringField("kind", v.kind().name());
+      g.writeStringField("summary", v.summary());
+      writeCoverage(g, f);
+      g.writeNumberField("violation", index++);
+      g.writeEndObject();
+    }
+    g.writeEndArray();
+    g.writeNumberField("maxFindings", r.options().maxFindings());
+    g.writeNumberField("findingsOmitted", r.findingsOmitted());
     g.writeArrayFieldStart("violations");
     for (Violation v : r.verdict().violations()) {
       writeViolation(g, v, result);
@@ -83,6 +100,26 @@ public final class JsonReportRenderer {
     }
     g.writeEndObject();
     g.writeEndObject();
+  }
+
+  /** A finding's {@code instances}, {@code waves}, {@code iterations} and {@code roles} fields. */
+  static void writeCoverage(JsonGenerator g, Finding f) throws IOException {
+    g.writeNumberField("instances", f.instances());
+    g.writeArrayFieldStart("waves");
+    for (int w : f.waves()) {
+      g.writeNumber(w);
+    }
+    g.writeEndArray();
+    g.writeArrayFieldStart("iterations");
+    for (int k : f.iterations()) {
+      g.writeNumber(k);
+    }
+    g.writeEndArray();
+    g.writeArrayFieldStart("roles");
+    for (String role : f.roles()) {
+      g.writeString(role);
+    }
+    g.writeEndArray();
   }
 
   private static void writeViolation(JsonGenerator g, Violation v, ScheduleResult result)

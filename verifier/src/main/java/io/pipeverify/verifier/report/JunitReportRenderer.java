@@ -1,5 +1,7 @@
 package io.pipeverify.verifier.report;
 
+import io.pipeverify.model.TerminalText;
+import io.pipeverify.verifier.Finding;
 import io.pipeverify.verifier.Property;
 import io.pipeverify.verifier.Verdict;
 import io.pipeverify.verifier.VerificationReport;
@@ -35,13 +37,13 @@ public final class JunitReportRenderer {
     for (ScheduleResult r : results) {
       VerificationReport report = r.report();
       String name = report.schedule().name();
-      List<Violation> all = report.verdict().violations();
+      List<Finding> all = report.verdict().findings();
       boolean inconclusive = report.verdict() instanceof Verdict.Inconclusive;
       int suiteFailures = 0;
       int suiteErrors = 0;
       StringBuilder cases = new StringBuilder();
       for (Property p : CHECKED) {
-        List<Violation> vs = all.stream().filter(v -> v.property() == p).toList();
+        List<Finding> fs = all.stream().filter(f -> f.representative().property() == p).toList();
         cases
             .append("    <testcase classname=\"pipeverify.")
             .append(xml(name))
@@ -50,18 +52,19 @@ public final class JunitReportRenderer {
             .append(' ')
             .append(xml(p.title()))
             .append('"');
-        if (vs.isEmpty() && !inconclusive) {
+        if (fs.isEmpty() && !inconclusive) {
           cases.append("/>\n");
           continue;
         }
         cases.append(">\n");
-        if (!vs.isEmpty()) {
+        if (!fs.isEmpty()) {
           suiteFailures++;
           StringBuilder body = new StringBuilder();
           TextReportRenderer text = new TextReportRenderer(false);
           int n = 1;
-          for (Violation v : vs) {
-            body.append(text.renderViolation(n++, v));
+          for (Finding f : fs) {
+            Violation v = f.representative();
+            body.append(text.renderFinding(n++, f));
             Optional<Fixes> fix = Fixes.of(r, v);
             if (fix.isPresent()) {
               body.append("  fix:             ")
@@ -71,12 +74,17 @@ public final class JunitReportRenderer {
                   .append(")\n");
             }
           }
+          Violation first = fs.get(0).representative();
+          int instances = fs.stream().mapToInt(Finding::instances).sum();
           cases
               .append("      <failure type=\"")
-              .append(xml(ViolationIdentity.ruleId(vs.get(0))))
+              .append(xml(ViolationIdentity.ruleId(first)))
               .append("\" message=\"")
-              .append(xml(vs.size() + (vs.size() == 1 ? " violation: " : " violations, first: ")))
-              .append(xml(vs.get(0).summary()))
+              .append(fs.size())
+              .append(fs.size() == 1 ? " finding (" : " findings (")
+              .append(instances)
+              .append(instances == 1 ? " instance), first: " : " instances), first: ")
+              .append(xml(first.summary()))
               .append("\">")
               .append(xml(body.toString()))
               .append("</failure>\n");
@@ -115,7 +123,14 @@ public final class JunitReportRenderer {
           .append(xml(r.input()))
           .append("\"/>\n      <property name=\"verdict\" value=\"")
           .append(report.verdict().id())
-          .append("\"/>\n    </properties>\n");
+          .append("\"/>\n");
+      if (report.findingsOmitted() > 0) {
+        suites
+            .append("      <property name=\"omitted\" value=\"")
+            .append(xml(FindingText.omitted(report)))
+            .append("\"/>\n");
+      }
+      suites.append("    </properties>\n");
       suites.append(cases).append("  </testsuite>\n");
     }
     out.append("<testsuites name=\"pipeverify\" tests=\"")
@@ -134,22 +149,22 @@ public final class JunitReportRenderer {
     return String.format(Locale.ROOT, "%.3f", ms / 1000.0);
   }
 
-  /** XML text and attribute escaping; control characters other than tab and newline dropped. */
+  /**
+   * XML text and attribute escaping, after {@link TerminalText#escapeLines}: CI views show these
+   * texts as they are, and XML 1.0 cannot hold most control characters at all.
+   */
   static String xml(String s) {
-    StringBuilder b = new StringBuilder(s.length());
-    for (int i = 0; i < s.length(); i++) {
-      char c = s.charAt(i);
+    String safe = TerminalText.escapeLines(s);
+    StringBuilder b = new StringBuilder(safe.length());
+    for (int i = 0; i < safe.length(); i++) {
+      char c = safe.charAt(i);
       switch (c) {
         case '<' -> b.append("&lt;");
         case '>' -> b.append("&gt;");
         case '&' -> b.append("&amp;");
         case '"' -> b.append("&quot;");
         case '\'' -> b.append("&apos;");
-        default -> {
-          if (c >= 0x20 || c == '\n' || c == '\t') {
-            b.append(c);
-          }
-        }
+        default -> b.append(c);
       }
     }
     return b.toString();

@@ -3,6 +3,7 @@ package io.pipeverify.verifier.report;
 import com.fasterxml.jackson.core.JsonGenerator;
 import io.pipeverify.model.Op;
 import io.pipeverify.model.format.SourcePosition;
+import io.pipeverify.verifier.Finding;
 import io.pipeverify.verifier.OpRef;
 import io.pipeverify.verifier.Property;
 import io.pipeverify.verifier.TraceStep;
@@ -20,9 +21,10 @@ import java.util.Optional;
 import java.util.TreeMap;
 
 /**
- * SARIF 2.1.0 (OASIS) for code-scanning gates: one run, one result per violation with a stable
- * {@code ruleId} per property and kind ({@code pipeverify/P1/WAR}), the op that should come first
- * as the location (line and column in the schedule file from the located parse, and its JSON
+ * SARIF 2.1.0 (OASIS) for code-scanning gates: one run, one result per finding (its first
+ * violation, with the instance count, waves and iterations in the message and properties) with a
+ * stable {@code ruleId} per property and kind ({@code pipeverify/P1/WAR}), the op that should come
+ * first as the location (line and column in the schedule file from the located parse, and its JSON
  * pointer or transform stage as a logical location), the other op as a related location, stable
  * {@code partialFingerprints} ({@link ViolationIdentity}), a code flow with one thread flow per
  * wave whose {@code executionOrder} numbers the counterexample's global interleaving, and the
@@ -90,13 +92,20 @@ public final class SarifReportRenderer {
     boolean ok =
         results.stream().noneMatch(r -> r.report().verdict() instanceof Verdict.Inconclusive);
     g.writeBooleanField("executionSuccessful", ok);
-    if (!ok) {
+    if (!ok || results.stream().anyMatch(r -> r.report().findingsOmitted() > 0)) {
       g.writeArrayFieldStart("toolExecutionNotifications");
       for (ScheduleResult r : results) {
         if (r.report().verdict() instanceof Verdict.Inconclusive i) {
           g.writeStartObject();
           g.writeStringField("level", "error");
           message(g, r.report().schedule().name() + ": inconclusive: " + i.reason());
+          g.writeEndObject();
+        }
+        if (r.report().findingsOmitted() > 0) {
+          // Nothing is capped silently: the results left out are counted here.
+          g.writeStartObject();
+          g.writeStringField("level", "warning");
+          message(g, r.report().schedule().name() + ": " + FindingText.omitted(r.report()));
           g.writeEndObject();
         }
       }
@@ -106,8 +115,9 @@ public final class SarifReportRenderer {
     g.writeEndArray();
     g.writeArrayFieldStart("results");
     for (ScheduleResult r : results) {
-      for (Violation v : r.report().verdict().violations()) {
-        writeResult(g, r, v, ruleIds.indexOf(ViolationIdentity.ruleId(v)), artifacts);
+      for (Finding f : r.report().verdict().findings()) {
+        Violation v = f.representative();
+        writeResult(g, r, f, ruleIds.indexOf(ViolationIdentity.ruleId(v)), artifacts);
       }
     }
     g.writeEndArray();
@@ -159,14 +169,16 @@ public final class SarifReportRenderer {
   }
 
   private void writeResult(
-      JsonGenerator g, ScheduleResult r, Violation v, int ruleIndex, List<String> artifacts)
+      JsonGenerator g, ScheduleResult r, Finding finding, int ruleIndex, List<String> artifacts)
       throws IOException {
+    Violation v = finding.representative();
     String schedule = r.report().schedule().name();
     g.writeStartObject();
     g.writeStringField("ruleId", ViolationIdentity.ruleId(v));
     g.writeNumberField("ruleIndex", ruleIndex);
     g.writeStringField("level", "error");
     StringBuilder text = new StringBuilder(schedule).append(": ").append(v.summary());
+    text.append(" (").append(FindingText.coverage(finding)).append(")");
     text.append(". Missing edge: ").append(v.missingEdge()).append('.');
     Optional<Fixes> fix = Fixes.of(r, v);
     fix.ifPresent(
@@ -212,6 +224,7 @@ public final class SarifReportRenderer {
     g.writeStringField("input", r.input());
     g.writeNumberField("tripCount", v.tripCount());
     g.writeStringField("missingEdge", v.missingEdge());
+    JsonReportRenderer.writeCoverage(g, finding);
     Fixes.writeJson(g, r, v);
     g.writeEndObject();
     g.writeEndObject();

@@ -1,6 +1,8 @@
 package io.pipeverify.verifier.report;
 
 import io.pipeverify.model.Schedule;
+import io.pipeverify.model.TerminalText;
+import io.pipeverify.verifier.Finding;
 import io.pipeverify.verifier.OpRef;
 import io.pipeverify.verifier.Stats;
 import io.pipeverify.verifier.TraceStep;
@@ -28,13 +30,10 @@ public final class TextReportRenderer {
     StringBuilder out = new StringBuilder();
     Schedule s = report.schedule();
     Verdict v = report.verdict();
-    List<Violation> violations = v.violations();
+    List<Finding> findings = v.findings();
     out.append(s.name()).append(": ").append(v.id().toUpperCase(java.util.Locale.ROOT));
-    if (!violations.isEmpty()) {
-      out.append(" (")
-          .append(violations.size())
-          .append(violations.size() == 1 ? " violation" : " violations")
-          .append(")");
+    if (!findings.isEmpty()) {
+      out.append(" (").append(FindingText.totals(v)).append(")");
     }
     out.append('\n');
     out.append("model: target ")
@@ -53,9 +52,13 @@ public final class TextReportRenderer {
       out.append("inconclusive: ").append(i.reason()).append('\n');
     }
     int n = 1;
-    for (Violation x : violations) {
+    for (Finding f : findings) {
       out.append('\n');
-      renderViolation(out, n++, x);
+      renderFinding(out, n++, f);
+    }
+    String omitted = FindingText.omitted(report);
+    if (!omitted.isEmpty()) {
+      out.append('\n').append(omitted).append('\n');
     }
     Stats st = report.stats();
     out.append("\nstats: ")
@@ -77,23 +80,29 @@ public final class TextReportRenderer {
           .append(" ms");
     }
     out.append('\n');
-    return out.toString();
+    return TerminalText.escapeLines(out.toString());
   }
 
-  /** One violation as the text report shows it, numbered {@code n}: for JUnit failure bodies. */
-  public String renderViolation(int n, Violation v) {
+  /** One finding as the text report shows it, numbered {@code n}: for JUnit failure bodies. */
+  public String renderFinding(int n, Finding f) {
     StringBuilder out = new StringBuilder();
-    renderViolation(out, n, v);
-    return out.toString();
+    renderFinding(out, n, f);
+    return TerminalText.escapeLines(out.toString());
   }
 
-  private void renderViolation(StringBuilder out, int n, Violation v) {
+  /**
+   * The finding's header and coverage, then its representative: what is wrong, where, the missing
+   * edge and the interleaving.
+   */
+  private void renderFinding(StringBuilder out, int n, Finding f) {
+    Violation v = f.representative();
     out.append('[').append(n).append("] ").append(v.property()).append(' ').append(v.kind());
     if (!v.ops().isEmpty() && !v.ops().get(0).buffer().isEmpty()) {
       out.append(" on buffer ").append(v.ops().get(0).buffer());
     }
     out.append(" (").append(v.property().title()).append(", found at T=").append(v.tripCount());
-    out.append(")\n  ").append(v.summary()).append('\n');
+    out.append(")\n  ").append(FindingText.coverage(f)).append("; the first:\n");
+    out.append("  ").append(v.summary()).append('\n');
     String[] labels =
         v.ops().size() == 2
             ? new String[] {"should be first", "may come first"}

@@ -63,7 +63,7 @@ class RaceCheckerTest {
                 g2s("0", "w * 8", 8, "0", "copy"), barrier("b"), read("0", "0", 16, "0", "read")));
     RaceChecker.Result r = RaceChecker.check(hb(s, 1));
     assertEquals("[P1 RAW, P2 UNINITIALIZED]", kinds(r), describe(r));
-    Finding first = r.findings().get(0);
+    RaceFinding first = r.findings().get(0);
     assertTrue(first.first().op() instanceof Op.G2s, describe(r));
     assertTrue(first.second().orElseThrow().op() instanceof Op.DsRead, describe(r));
     // 2 waves x 2 copies conflict with the 2 reads: 4 pairs, none ordered.
@@ -87,7 +87,7 @@ class RaceCheckerTest {
     assertEquals("[P1 WAR]", kinds(r), describe(r));
     // Each wave's read against each wave's next copy: 2 x 2 races.
     assertEquals(4, r.findings().size(), describe(r));
-    for (Finding f : r.findings()) {
+    for (RaceFinding f : r.findings()) {
       assertTrue(f.first().op() instanceof Op.DsRead, "the read should be first");
       assertEquals("next", InstanceText.stage(f.second().orElseThrow()));
     }
@@ -121,7 +121,7 @@ class RaceCheckerTest {
     Schedule s = prologueOnly(2, List.of(g2s("0", "0", 8, "0", "copy")));
     RaceChecker.Result r = RaceChecker.check(hb(s, 1));
     assertEquals("[P1 WAW]", kinds(r), describe(r));
-    Finding f = r.findings().get(0);
+    RaceFinding f = r.findings().get(0);
     assertEquals(ViolationKind.WAW, f.kind());
     assertEquals(0, f.first().wave(), "same tile: the earlier program position, wave 0, first");
     assertEquals(1, f.second().orElseThrow().wave());
@@ -141,7 +141,7 @@ class RaceCheckerTest {
     HappensBefore hb = hb(s, 1);
     RaceChecker.Result r = RaceChecker.check(hb);
     assertEquals("[P1 RAW, P2 UNINITIALIZED]", kinds(r), describe(r));
-    Finding p2 = r.findings().get(r.findings().size() - 1);
+    RaceFinding p2 = r.findings().get(r.findings().size() - 1);
     assertEquals(Property.P2, p2.property());
     assertTrue(p2.second().isEmpty());
     Event.OpEvent readAccess = hb.accessOf(p2.first()).orElseThrow();
@@ -176,9 +176,13 @@ class RaceCheckerTest {
     RaceChecker.Result at3 = RaceChecker.check(hb(HandBuilt.doubleBuffer(1, false), 3));
     assertEquals("[P1 WAR]", kinds(at2), describe(at2));
     java.util.Set<String> keys2 =
-        at2.findings().stream().map(Finding::key).collect(Collectors.toCollection(TreeSet::new));
+        at2.findings().stream()
+            .map(RaceFinding::key)
+            .collect(Collectors.toCollection(TreeSet::new));
     java.util.Set<String> keys3 =
-        at3.findings().stream().map(Finding::key).collect(Collectors.toCollection(TreeSet::new));
+        at3.findings().stream()
+            .map(RaceFinding::key)
+            .collect(Collectors.toCollection(TreeSet::new));
     assertEquals(keys2, keys3);
   }
 }

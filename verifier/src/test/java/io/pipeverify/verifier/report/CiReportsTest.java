@@ -245,7 +245,9 @@ class CiReportsTest {
     assertEquals(Set.of("P5 contraction coverage"), kpackFailures.keySet());
     Element p5 = kpackFailures.get("P5 contraction coverage");
     assertEquals("pipeverify/P5/MIXED_K_CHUNK", p5.getAttribute("type"));
-    assertTrue(p5.getAttribute("message").startsWith("8 violations, first: P5 MIXED_K_CHUNK: "));
+    assertTrue(
+        p5.getAttribute("message")
+            .startsWith("8 findings (5120 instances), first: P5 MIXED_K_CHUNK: "));
     String body = p5.getTextContent();
     assertTrue(body.startsWith("[1] P5 MIXED_K_CHUNK (contraction coverage, found at T=1)"), body);
     assertTrue(body.contains("[8] P5 MISSING_PRODUCT (contraction coverage, found at T=1)"), body);
@@ -262,7 +264,7 @@ class CiReportsTest {
         jhalfFailures
             .get("P4 register hazard")
             .getAttribute("message")
-            .startsWith("4 violations, first: "));
+            .startsWith("4 findings (1280 instances), first: "));
     assertEquals(
         "pipeverify/P5/MISSING_PRODUCT",
         jhalfFailures.get("P5 contraction coverage").getAttribute("type"));
@@ -281,7 +283,8 @@ class CiReportsTest {
             decided.options(),
             decided.period(),
             decided.tripCountsChecked(),
-            new Verdict.Inconclusive("Z3 timed out at T=3", decided.verdict().violations()),
+            new Verdict.Inconclusive("Z3 timed out at T=3", decided.verdict().findings()),
+            0,
             decided.stats());
     Element suite =
         suite(junit(new ScheduleResult(FILE, undecided, Optional.empty(), Optional.empty())));
@@ -339,7 +342,7 @@ class CiReportsTest {
         lines[0]);
     assertTrue(lines[0].contains("%0Amissing edge: "));
     assertEquals(
-        "::warning title=pipeverify::1 more violations not annotated (2 in total); see the SARIF or"
+        "::warning title=pipeverify::1 more findings not annotated (2 in total); see the SARIF or"
             + " text report",
         lines[1]);
     assertEquals("a%25b%0D%0Ac%3A d%2C e", GithubAnnotationRenderer.property("a%b\r\nc: d, e"));

@@ -14,7 +14,7 @@ import java.util.Optional;
  * the violation independently of wave, iteration and trip count, so one report lists each mistake
  * once.
  */
-public record Finding(
+public record RaceFinding(
     Property property,
     ViolationKind kind,
     Instance first,
@@ -22,7 +22,7 @@ public record Finding(
     List<TimingProblem.Order> badOrder,
     String key) {
 
-  public Finding {
+  public RaceFinding {
     badOrder = List.copyOf(badOrder);
   }
 }
