@@ -58,6 +58,7 @@ public final class Main {
     cli.addSubcommand(new ExplainCommand(console));
     cli.addSubcommand(new ReplayCommand(console));
     cli.addSubcommand(new RelaxCommand(console));
+    cli.addSubcommand(new FuzzCommand(console));
     cli.setOut(console.out());
     cli.setErr(console.err());
     cli.setExecutionExceptionHandler(

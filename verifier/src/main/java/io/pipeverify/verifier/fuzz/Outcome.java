@@ -1,0 +1,31 @@
+package io.pipeverify.verifier.fuzz;
+
+import io.pipeverify.verifier.Violation;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/** What one configuration gave: invalid knobs, or a verdict and its violations by class. */
+public sealed interface Outcome {
+
+  /** The knobs do not make a valid configuration or schedule; skipped and counted. */
+  record Invalid(List<String> problems) implements Outcome {
+    public Invalid {
+      problems = List.copyOf(problems);
+    }
+  }
+
+  /** Verified ("verified", "violated" or "inconclusive"); the first violation of each class. */
+  record Checked(String verdict, Map<ClassKey, Violation> classes) implements Outcome {
+    public Checked {
+      Objects.requireNonNull(verdict);
+      classes = new LinkedHashMap<>(classes);
+    }
+
+    @Override
+    public Map<ClassKey, Violation> classes() {
+      return java.util.Collections.unmodifiableMap(classes);
+    }
+  }
+}
