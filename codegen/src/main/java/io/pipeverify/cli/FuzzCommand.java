@@ -1,11 +1,14 @@
 package io.pipeverify.cli;
 
+import io.pipeverify.model.Schedule;
 import io.pipeverify.model.transform.KnobException;
 import io.pipeverify.model.transform.PipelineTransform;
+import io.pipeverify.verifier.Verifier;
 import io.pipeverify.verifier.VerifyOptions;
 import io.pipeverify.verifier.fuzz.FuzzCampaign;
 import io.pipeverify.verifier.fuzz.FuzzResult;
 import io.pipeverify.verifier.fuzz.FuzzSettings;
+import io.pipeverify.verifier.fuzz.MutationReport;
 import io.pipeverify.verifier.fuzz.Shard;
 import io.pipeverify.verifier.report.FuzzReportRenderer;
 import java.io.IOException;
@@ -15,7 +18,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -44,7 +47,8 @@ import picocli.CommandLine.Spec;
           + " each, group the violations into classes and shrink each class to a minimal"
           + " configuration with the command that reproduces it (docs/fuzzing.md).",
       "Exit codes: 0 no class found, 1 a class found, 2 bad input or usage, 3 no class but a"
-          + " try was inconclusive, 4 internal error."
+          + " try was inconclusive, 4 internal error; with --mutate, verify's exit code of the"
+          + " schedule as given."
     })
 final class FuzzCommand implements Callable<Integer> {
   private static final Pattern SHARD = Pattern.compile("([0-9]{1,6})/([0-9]{1,6})");
@@ -107,6 +111,14 @@ final class FuzzCommand implements Callable<Integer> {
   int threads = Runtime.getRuntime().availableProcessors();
 
   @Option(
+      names = "--mutate",
+      description =
+          "Instead of a campaign: verify every single mutation of the schedule's waits and"
+              + " barriers (drop, weaken, move one op earlier or later) and say which are"
+              + " load-bearing. Takes FILE, - or --builtin NAME with --opt knobs; text or json.")
+  boolean mutate;
+
+  @Option(
       names = "--no-timings",
       description = "Leave out the throughput line, so the output is the same on every run.")
   boolean noTimings;
@@ -122,6 +134,9 @@ final class FuzzCommand implements Callable<Integer> {
     if (out == null && chosen.size() > 1) {
       throw new ParameterException(
           spec.commandLine(), "several formats need --out DIR (one file per format)");
+    }
+    if (mutate) {
+      return mutate(chosen);
     }
     if (!source.isBuiltin()) {
       throw new ParameterException(
@@ -139,12 +154,38 @@ final class FuzzCommand implements Callable<Integer> {
     FuzzResult result = FuzzCampaign.run(settings, new StderrProgress(console.err(), settings));
     FuzzReportRenderer renderer = new FuzzReportRenderer(!noTimings);
     if (out != null) {
-      write(result, chosen, renderer);
+      Map<FuzzFormat, String> rendered = new LinkedHashMap<>();
+      for (FuzzFormat f : chosen) {
+        rendered.put(f, render(f, result, renderer));
+      }
+      write(rendered);
       console.out().print(renderer.text(result));
     } else {
       console.out().print(render(chosen.get(0), result, renderer));
     }
     return result.exitCode();
+  }
+
+  private int mutate(List<FuzzFormat> chosen) throws InputException {
+    if (chosen.stream().anyMatch(f -> f == FuzzFormat.JUNIT || f == FuzzFormat.SARIF)) {
+      throw new ParameterException(spec.commandLine(), "--mutate writes text or json");
+    }
+    Schedule schedule = source.load(console.in(), source.knobs());
+    console.err().println("pipeverify: mutating " + schedule.name() + "...");
+    console.err().flush();
+    VerifyOptions options = VerifyOptions.defaults();
+    MutationReport r = MutationReport.run(Verifier.verify(schedule, options), options);
+    Map<FuzzFormat, String> rendered = new LinkedHashMap<>();
+    for (FuzzFormat f : chosen) {
+      rendered.put(f, f == FuzzFormat.JSON ? MutationTables.json(r) : MutationTables.text(r));
+    }
+    if (out != null) {
+      write(rendered);
+      console.out().print(MutationTables.text(r));
+    } else {
+      console.out().print(rendered.get(chosen.get(0)));
+    }
+    return r.base().exitCode();
   }
 
   /**
@@ -223,13 +264,12 @@ final class FuzzCommand implements Callable<Integer> {
     };
   }
 
-  private void write(FuzzResult r, List<FuzzFormat> chosen, FuzzReportRenderer renderer)
-      throws InputException {
+  private void write(Map<FuzzFormat, String> rendered) throws InputException {
     try {
       Files.createDirectories(out);
-      for (FuzzFormat f : new LinkedHashSet<>(chosen)) {
-        Path file = out.resolve(f.fileName());
-        Files.writeString(file, render(f, r, renderer), StandardCharsets.UTF_8);
+      for (Map.Entry<FuzzFormat, String> e : rendered.entrySet()) {
+        Path file = out.resolve(e.getKey().fileName());
+        Files.writeString(file, e.getValue(), StandardCharsets.UTF_8);
         console.err().println("pipeverify: wrote " + file);
       }
     } catch (IOException e) {

@@ -186,6 +186,46 @@ class FuzzCommandTest {
     assertTrue(r.out().startsWith("fuzz tilelang-pipelined: seed 2, 8 tries; "), r.out());
   }
 
+  /** Every wait and barrier of the worked example is load-bearing; the end-of-loop wait partly. */
+  @Test
+  void mutateSaysWhichWaitsAndBarriersAreLoadBearing() {
+    Cli.Result r = Cli.run("fuzz", Cli.DOUBLE_BUFFER.toString(), "--mutate");
+    assertEquals(0, r.code(), r.dump());
+    assertTrue(
+        r.out()
+            .startsWith(
+                "mutate double-buffer-2w: verified as given; 15 single mutations of 4 waits and"
+                    + " barriers, 12 break it; 4 of the 4 are load-bearing\n"),
+        r.out());
+    String origin = "../docs/examples/double-buffer.json:/programs/0/";
+    for (String row :
+        List.of(
+            "prologue #2  "
+                + origin
+                + "prologue/2  s_waitcnt vmcnt(0)             yes           4 of 4",
+            "prologue #3  "
+                + origin
+                + "prologue/3  s_barrier                      yes           2 of 2",
+            "loop #8      "
+                + origin
+                + "loop/8      s_waitcnt vmcnt(0) lgkmcnt(0)  yes           4 of 7",
+            "loop #9      "
+                + origin
+                + "loop/9      s_barrier                      yes           2 of 2")) {
+      assertTrue(r.out().contains(row + "\n"), row + "\n" + r.out());
+    }
+    Cli.Result json = Cli.run("fuzz", Cli.DOUBLE_BUFFER.toString(), "--mutate", "--format", "json");
+    assertEquals(15, json.json().get("mutations").size());
+    assertEquals(4, json.json().get("ops").size());
+    assertTrue(json.json().get("ops").get(2).get("loadBearing").asBoolean());
+    Cli.Result sarif =
+        Cli.run("fuzz", Cli.DOUBLE_BUFFER.toString(), "--mutate", "--format", "sarif");
+    assertEquals(2, sarif.code());
+    assertEquals(
+        "pipeverify: --mutate writes text or json\n",
+        sarif.err().lines().findFirst().orElse("") + "\n");
+  }
+
   @Test
   void badInputIsExitTwo() {
     record Case(String[] args, String err) {}
