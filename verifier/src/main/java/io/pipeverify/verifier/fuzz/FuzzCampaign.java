@@ -125,6 +125,7 @@ public final class FuzzCampaign {
         }
         progress.tried(run, mine.size(), seen.size(), invalid, since(start));
       }
+      Duration triesElapsed = since(start);
       List<Future<FuzzClass>> shrinks = new ArrayList<>();
       for (Map.Entry<ClassKey, Seen> e : seen.entrySet()) {
         Callable<FuzzClass> task = () -> shrink(s, checker, outOfTime, e.getKey(), e.getValue());
@@ -147,6 +148,7 @@ public final class FuzzCampaign {
           checker.verifications(),
           classes,
           cut,
+          triesElapsed,
           since(start));
     } finally {
       pool.shutdownNow();

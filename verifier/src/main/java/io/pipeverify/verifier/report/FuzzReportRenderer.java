@@ -114,11 +114,12 @@ public final class FuzzReportRenderer {
   public static String throughput(FuzzResult r) {
     return String.format(
         Locale.ROOT,
-        "%d configurations checked in %.1f s: %.1f configurations/s (%d distinct schedules"
-            + " verified, %d threads)",
+        "%d configurations checked in %.1f s: %.1f configurations/s; %.1f s with shrinking (%d"
+            + " distinct schedules verified, %d threads)",
         r.run() - r.invalid(),
-        r.elapsed().toNanos() / 1e9,
+        r.triesElapsed().toNanos() / 1e9,
         r.perSecond(),
+        r.elapsed().toNanos() / 1e9,
         r.verifications(),
         r.settings().threads());
   }
@@ -165,6 +166,7 @@ public final class FuzzReportRenderer {
           g.writeEndArray();
           if (timings) {
             g.writeObjectFieldStart("timing");
+            g.writeNumberField("triesSeconds", r.triesElapsed().toMillis() / 1000.0);
             g.writeNumberField("seconds", r.elapsed().toMillis() / 1000.0);
             g.writeNumberField("configurationsPerSecond", Math.round(r.perSecond() * 10) / 10.0);
             g.writeNumberField("schedulesVerified", r.verifications());
