@@ -1,9 +1,10 @@
 package io.pipeverify.verifier.fuzz;
 
 import io.pipeverify.verifier.Violation;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
-import java.util.TreeMap;
 
 /**
  * One class of a campaign: its key, how many tries showed it and the first of them, the minimal
@@ -21,12 +22,7 @@ public record FuzzClass(
 
   public FuzzClass {
     Objects.requireNonNull(key);
-    minimal = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(minimal));
+    minimal = Collections.unmodifiableMap(new LinkedHashMap<>(minimal));
     Objects.requireNonNull(example);
-  }
-
-  /** The minimal knobs sorted by name, for reports that need a stable order. */
-  public Map<String, String> minimalSorted() {
-    return new TreeMap<>(minimal);
   }
 }

@@ -3,6 +3,7 @@ package io.pipeverify.verifier.fuzz;
 import io.pipeverify.model.transform.PipelineTransform;
 import io.pipeverify.verifier.VerifyOptions;
 import java.time.Duration;
+import java.util.Collections;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -25,17 +26,12 @@ public record FuzzSettings(
 
   public FuzzSettings {
     Objects.requireNonNull(transform);
-    pinned = new TreeMap<>(pinned);
+    pinned = Collections.unmodifiableMap(new TreeMap<>(pinned));
     Objects.requireNonNull(shard);
     Objects.requireNonNull(budget);
     Objects.requireNonNull(options);
     if (tries < 1 || threads < 1) {
       throw new IllegalArgumentException("a campaign needs tries >= 1 and threads >= 1");
     }
-  }
-
-  @Override
-  public Map<String, String> pinned() {
-    return java.util.Collections.unmodifiableMap(pinned);
   }
 }

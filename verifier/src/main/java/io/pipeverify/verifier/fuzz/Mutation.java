@@ -56,7 +56,8 @@ public record Mutation(
                         c == Counter.VMCNT ? OptionalInt.of(n.getAsInt() + 1) : w.vmcnt(),
                         c == Counter.LGKMCNT ? OptionalInt.of(n.getAsInt() + 1) : w.lgkmcnt(),
                         w.origin());
-                out.add(replaced(s, p, section, i, op, weaker, "weaken to " + text(weaker)));
+                out.add(
+                    replaced(s, p, section, i, op, weaker, "weaken to " + RelaxedOp.text(weaker)));
               }
               if (w.vmcnt().isPresent() && w.lgkmcnt().isPresent()) {
                 Op.Wait one =
@@ -64,7 +65,7 @@ public record Mutation(
                         c == Counter.VMCNT ? OptionalInt.empty() : w.vmcnt(),
                         c == Counter.LGKMCNT ? OptionalInt.empty() : w.lgkmcnt(),
                         w.origin());
-                out.add(replaced(s, p, section, i, op, one, "weaken to " + text(one)));
+                out.add(replaced(s, p, section, i, op, one, "weaken to " + RelaxedOp.text(one)));
               }
             }
           }
@@ -84,10 +85,6 @@ public record Mutation(
   public String place(Schedule s) {
     String at = section.id() + " #" + index;
     return s.programs().size() > 1 ? "role '" + s.programs().get(program).role() + "' " + at : at;
-  }
-
-  private static String text(Op op) {
-    return RelaxedOp.text(op);
   }
 
   private static Mutation replaced(

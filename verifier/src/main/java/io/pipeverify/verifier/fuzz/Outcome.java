@@ -1,6 +1,7 @@
 package io.pipeverify.verifier.fuzz;
 
 import io.pipeverify.verifier.Violation;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -20,12 +21,8 @@ public sealed interface Outcome {
   record Checked(String verdict, Map<ClassKey, Violation> classes) implements Outcome {
     public Checked {
       Objects.requireNonNull(verdict);
-      classes = new LinkedHashMap<>(classes);
-    }
-
-    @Override
-    public Map<ClassKey, Violation> classes() {
-      return java.util.Collections.unmodifiableMap(classes);
+      // Insertion order is the report's order of first violations (Map.copyOf would lose it).
+      classes = Collections.unmodifiableMap(new LinkedHashMap<>(classes));
     }
   }
 }

@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.Locale;
 import java.util.Map;
@@ -272,7 +273,7 @@ public final class FuzzReportRenderer {
             g.writeStartObject();
             g.writeStringField("ruleId", c.key().ruleId());
             g.writeNumberField(
-                "ruleIndex", new java.util.ArrayList<>(rules.keySet()).indexOf(c.key().ruleId()));
+                "ruleIndex", new ArrayList<>(rules.keySet()).indexOf(c.key().ruleId()));
             g.writeStringField("level", "error");
             g.writeObjectFieldStart("message");
             g.writeStringField(

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.pipeverify.model.transform.IntRange;
 import io.pipeverify.model.transform.KnobSpec;
 import io.pipeverify.verifier.Property;
+import io.pipeverify.verifier.Violation;
 import io.pipeverify.verifier.ViolationKind;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -19,6 +20,17 @@ import org.junit.jupiter.api.Test;
 class ShrinkerTest {
   private static final ClassKey BUG =
       new ClassKey(Property.P1, ViolationKind.RAW, "A", List.of("loop stage 0 g2s"));
+
+  private static final Violation EXAMPLE =
+      new Violation(
+          Property.P1,
+          ViolationKind.RAW,
+          1,
+          List.of(),
+          "a made-up race",
+          "-",
+          List.of(),
+          List.of());
 
   private static final List<KnobSpec> SPECS =
       List.of(
@@ -40,8 +52,7 @@ class ShrinkerTest {
     }
     boolean bug = Integer.parseInt(k.get("wait")) >= 3 || k.get("barrier").equals("false");
     return new Outcome.Checked(
-        bug ? "violated" : "verified",
-        bug ? java.util.Collections.singletonMap(BUG, null) : Map.of());
+        bug ? "violated" : "verified", bug ? Map.of(BUG, EXAMPLE) : Map.of());
   }
 
   private static Map<String, String> knobs(String... kv) {
