@@ -108,7 +108,9 @@ public final class Verifier {
             Duration.ofNanos(run.encodingNanos),
             run.solverTime,
             Duration.ofNanos(System.nanoTime() - started));
-    return new VerificationReport(lowered, options, lowered.period(), tripCounts, verdict, stats);
+    List<Integer> covered =
+        run.stoppedAt < 0 ? tripCounts : tripCounts.subList(0, run.stoppedAt + 1);
+    return new VerificationReport(lowered, options, lowered.period(), covered, verdict, stats);
   }
 
   private static List<Integer> range(int last) {
@@ -146,6 +148,9 @@ public final class Verifier {
     final List<Violation> violations = new ArrayList<>();
     final Set<String> reported = new HashSet<>();
 
+    /** The index of the trip count after which {@code stopAtCap} stopped, or -1. */
+    int stoppedAt = -1;
+
     /** Shapes of ordered pairs Z3 has proved (VerifyOptions.ProofMode.SHAPES). */
     final Set<RaceChecker.Shape> shapes = new HashSet<>();
 
@@ -173,13 +178,17 @@ public final class Verifier {
         return new Verdict.Violated(violations);
       }
       encodability();
-      for (int t : tripCounts) {
-        unknown = races(z3, t);
+      for (int i = 0; i < tripCounts.size(); i++) {
+        unknown = races(z3, tripCounts.get(i));
         if (unknown.isPresent()) {
           // A violation Z3 already confirmed stands, whatever a later query could not decide.
           return violations.isEmpty()
               ? new Verdict.Inconclusive(unknown.get(), violations)
               : new Verdict.Violated(violations);
+        }
+        if (options.stopAtCap() && violations.size() >= options.maxViolations()) {
+          stoppedAt = i;
+          break;
         }
       }
       return violations.isEmpty() ? new Verdict.Verified() : new Verdict.Violated(violations);

@@ -7,10 +7,17 @@ import java.util.Objects;
 /**
  * The model a verification uses beyond the schedule itself: the counter mode and the solver timeout
  * per query. (Target and implicit waits are part of the schedule; the CLI overrides them by
- * rewriting it.) {@code maxViolations} caps how many distinct violations are reported.
+ * rewriting it.) {@code maxViolations} caps how many distinct violations are reported. {@code
+ * stopAtCap}: stop after the trip count at which the cap is reached; later trip counts could only
+ * add violations beyond it, so the verdict and the violations are the same, and the report's trip
+ * counts and stats cover what was checked (fuzz campaigns, docs/PERFORMANCE.md).
  */
 public record VerifyOptions(
-    CounterMode counters, Duration solverTimeout, int maxViolations, ProofMode proof) {
+    CounterMode counters,
+    Duration solverTimeout,
+    int maxViolations,
+    ProofMode proof,
+    boolean stopAtCap) {
 
   /**
    * How many of the ordered conflicting pairs Z3 re-proves. {@code FULL}: every one (a complete,
@@ -34,18 +41,23 @@ public record VerifyOptions(
   }
 
   public static VerifyOptions defaults() {
-    return new VerifyOptions(CounterMode.ORDERED, Duration.ofSeconds(30), 20, ProofMode.SHAPES);
+    return new VerifyOptions(
+        CounterMode.ORDERED, Duration.ofSeconds(30), 20, ProofMode.SHAPES, false);
   }
 
   public VerifyOptions withCounters(CounterMode mode) {
-    return new VerifyOptions(mode, solverTimeout, maxViolations, proof);
+    return new VerifyOptions(mode, solverTimeout, maxViolations, proof, stopAtCap);
   }
 
   public VerifyOptions withSolverTimeout(Duration timeout) {
-    return new VerifyOptions(counters, timeout, maxViolations, proof);
+    return new VerifyOptions(counters, timeout, maxViolations, proof, stopAtCap);
   }
 
   public VerifyOptions withProof(ProofMode mode) {
-    return new VerifyOptions(counters, solverTimeout, maxViolations, mode);
+    return new VerifyOptions(counters, solverTimeout, maxViolations, mode, stopAtCap);
+  }
+
+  public VerifyOptions withStopAtCap(boolean stop) {
+    return new VerifyOptions(counters, solverTimeout, maxViolations, proof, stop);
   }
 }
