@@ -60,4 +60,11 @@ final class Converters {
       return Converters.convert(ReportFormat::fromId, value);
     }
   }
+
+  static final class FuzzFormatConverter implements ITypeConverter<FuzzFormat> {
+    @Override
+    public FuzzFormat convert(String value) {
+      return Converters.convert(FuzzFormat::fromId, value);
+    }
+  }
 }

@@ -2,6 +2,7 @@ package io.pipeverify.cli;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import io.pipeverify.model.TerminalText;
+import io.pipeverify.model.transform.IntRange;
 import io.pipeverify.model.transform.KnobSpec;
 import io.pipeverify.model.transform.PipelineTransform;
 import io.pipeverify.model.transform.Transforms;
@@ -84,6 +85,14 @@ final class ListCommand implements Callable<Integer> {
         g.writeString(c);
       }
       g.writeEndArray();
+    }
+    if (k.range().isPresent()) {
+      IntRange r = k.range().get();
+      g.writeObjectFieldStart("fuzzRange");
+      g.writeNumberField("min", r.min());
+      g.writeNumberField("max", r.max());
+      g.writeBooleanField("powersOfTwo", r.step() == IntRange.Step.POWERS_OF_TWO);
+      g.writeEndObject();
     }
     g.writeStringField("description", k.description());
     g.writeEndObject();

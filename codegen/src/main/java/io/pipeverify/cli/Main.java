@@ -57,6 +57,8 @@ public final class Main {
     cli.addSubcommand(new BenchCommand(console));
     cli.addSubcommand(new ExplainCommand(console));
     cli.addSubcommand(new ReplayCommand(console));
+    cli.addSubcommand(new RelaxCommand(console));
+    cli.addSubcommand(new FuzzCommand(console));
     cli.setOut(console.out());
     cli.setErr(console.err());
     cli.setExecutionExceptionHandler(

@@ -36,13 +36,15 @@ class ListCommandTest {
     JsonNode stages = knob(cdna4, "stages");
     assertEquals("int", stages.get("type").asText());
     assertEquals(4, stages.get("default").asInt());
+    assertEquals("{\"min\":1,\"max\":16,\"powersOfTwo\":true}", stages.get("fuzzRange").toString());
     JsonNode slot = knob(cdna4, "g2sSlot");
     assertEquals("choice", slot.get("type").asText());
     assertEquals("next", slot.get("default").asText());
     assertEquals("[\"next\",\"current\"]", slot.get("choices").toString());
     for (JsonNode t : list) {
       for (JsonNode o : t.get("options")) {
-        assertEquals(o.get("type").asText().equals("choice") ? 5 : 4, o.size(), "fields of " + o);
+        // choice knobs add "choices", int knobs "fuzzRange" (the values fuzz draws from)
+        assertEquals(o.get("type").asText().equals("bool") ? 4 : 5, o.size(), "fields of " + o);
       }
     }
   }

@@ -110,8 +110,10 @@ public final class Verifier {
             Duration.ofNanos(run.encodingNanos),
             run.solverTime,
             Duration.ofNanos(System.nanoTime() - started));
+    List<Integer> covered =
+        run.stoppedAt < 0 ? tripCounts : tripCounts.subList(0, run.stoppedAt + 1);
     return new VerificationReport(
-        lowered, options, lowered.period(), tripCounts, verdict, run.omitted(), stats);
+        lowered, options, lowered.period(), covered, verdict, run.omitted(), stats);
   }
 
   private static List<Integer> range(int last) {
@@ -160,6 +162,9 @@ public final class Verifier {
     /** Defects the graph found once {@code found} had reached the cap (maxFindings). */
     final Set<String> omitted = new HashSet<>();
 
+    /** The index of the trip count after which {@code stopAtCap} stopped, or -1. */
+    int stoppedAt = -1;
+
     /** Shapes of ordered pairs Z3 has proved (VerifyOptions.ProofMode.SHAPES). */
     final Set<RaceChecker.Shape> shapes = new HashSet<>();
 
@@ -187,13 +192,17 @@ public final class Verifier {
       // checked as well. With equal counts per iteration the cutoff argument still holds
       // (proofs/cutoff.md section 3); with unequal ones the P6 finding already fails the verdict.
       encodability();
-      for (int t : tripCounts) {
-        unknown = races(z3, t);
+      for (int i = 0; i < tripCounts.size(); i++) {
+        unknown = races(z3, tripCounts.get(i));
         if (unknown.isPresent()) {
           // A violation Z3 already confirmed stands, whatever a later query could not decide.
           return found.isEmpty()
               ? new Verdict.Inconclusive(unknown.get(), findings())
               : new Verdict.Violated(findings());
+        }
+        if (options.stopAtCap() && options.findingsCapped(found.size())) {
+          stoppedAt = i;
+          break;
         }
       }
       return found.isEmpty() ? new Verdict.Verified() : new Verdict.Violated(findings());

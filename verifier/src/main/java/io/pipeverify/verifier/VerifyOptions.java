@@ -8,10 +8,18 @@ import java.util.Objects;
  * The model a verification uses beyond the schedule itself: the counter mode and the solver timeout
  * per query. (Target and implicit waits are part of the schedule; the CLI overrides them by
  * rewriting it.) {@code maxFindings} caps how many findings (distinct defects, {@link Finding}) are
- * confirmed and reported, 0 for all; the report counts those beyond it.
+ * confirmed and reported, 0 for all; the report counts those beyond it. {@code stopAtCap}: stop
+ * after the trip count at which the cap is reached; later trip counts could only add findings
+ * beyond it or instances of those found, so the verdict and the findings are the same, and the
+ * report's trip counts, instance counts and stats cover what was checked (fuzz campaigns,
+ * docs/PERFORMANCE.md).
  */
 public record VerifyOptions(
-    CounterMode counters, Duration solverTimeout, int maxFindings, ProofMode proof) {
+    CounterMode counters,
+    Duration solverTimeout,
+    int maxFindings,
+    ProofMode proof,
+    boolean stopAtCap) {
 
   /**
    * How many of the ordered conflicting pairs Z3 re-proves. {@code FULL}: every one (a complete,
@@ -35,20 +43,21 @@ public record VerifyOptions(
   }
 
   public static VerifyOptions defaults() {
-    return new VerifyOptions(CounterMode.ORDERED, Duration.ofSeconds(30), 20, ProofMode.SHAPES);
+    return new VerifyOptions(
+        CounterMode.ORDERED, Duration.ofSeconds(30), 20, ProofMode.SHAPES, false);
   }
 
   public VerifyOptions withCounters(CounterMode mode) {
-    return new VerifyOptions(mode, solverTimeout, maxFindings, proof);
+    return new VerifyOptions(mode, solverTimeout, maxFindings, proof, stopAtCap);
   }
 
   public VerifyOptions withSolverTimeout(Duration timeout) {
-    return new VerifyOptions(counters, timeout, maxFindings, proof);
+    return new VerifyOptions(counters, timeout, maxFindings, proof, stopAtCap);
   }
 
   /** At most {@code max} findings confirmed and reported; 0 for all. */
   public VerifyOptions withMaxFindings(int max) {
-    return new VerifyOptions(counters, solverTimeout, max, proof);
+    return new VerifyOptions(counters, solverTimeout, max, proof, stopAtCap);
   }
 
   /** Whether {@code count} findings reach the cap. */
@@ -57,6 +66,10 @@ public record VerifyOptions(
   }
 
   public VerifyOptions withProof(ProofMode mode) {
-    return new VerifyOptions(counters, solverTimeout, maxFindings, mode);
+    return new VerifyOptions(counters, solverTimeout, maxFindings, mode, stopAtCap);
+  }
+
+  public VerifyOptions withStopAtCap(boolean stop) {
+    return new VerifyOptions(counters, solverTimeout, maxFindings, proof, stop);
   }
 }

@@ -27,11 +27,14 @@ public final class Cdna4Interleave extends BuiltinTransform<Cdna4InterleaveConfi
         KnobSpec.integer(
             "stages",
             4,
+            IntRange.powersOfTwo(1, 16),
             "stages per iteration = kChunks x jParts, jParts dividing jCount (2, 4, 8, 16 for the"
                 + " seed tile)"));
     k.add(KnobSpec.bool("prologueWait", true, "vmcnt(0) after the prologue's G2S (suspect 3)"));
     k.add(KnobSpec.bool("prologueBarrier", true, "s_barrier at the end of the prologue"));
-    k.add(KnobSpec.integer("lastStageWait", 0, "N of the last stage's vmcnt(N)"));
+    k.add(
+        KnobSpec.integer(
+            "lastStageWait", 0, IntRange.every(0, 8), "N of the last stage's vmcnt(N)"));
     k.add(KnobSpec.bool("lastStageBarrier", true, "s_barrier in the last stage"));
     k.add(
         KnobSpec.bool(

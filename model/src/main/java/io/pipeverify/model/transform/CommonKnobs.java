@@ -53,11 +53,28 @@ public record CommonKnobs(
   /** The common knob specs with this record's values as defaults. */
   List<KnobSpec> specs() {
     return List.of(
-        KnobSpec.integer("waves", waves, "waves (64 lanes each) in the workgroup; even"),
-        KnobSpec.integer("tileM", tileM, "rows of the output tile (A tile rows)"),
-        KnobSpec.integer("tileN", tileN, "columns of the output tile (B tile rows, N-major)"),
-        KnobSpec.integer("tileK", tileK, "K per loop step (bf16; a row is 2*tileK bytes)"),
-        KnobSpec.integer("slots", slots, "LDS slots per buffer; tile t lives in slot t % slots"),
+        KnobSpec.integer(
+            "waves",
+            waves,
+            IntRange.powersOfTwo(2, 16),
+            "waves (64 lanes each) in the workgroup; even"),
+        KnobSpec.integer(
+            "tileM", tileM, IntRange.powersOfTwo(16, 512), "rows of the output tile (A tile rows)"),
+        KnobSpec.integer(
+            "tileN",
+            tileN,
+            IntRange.powersOfTwo(16, 512),
+            "columns of the output tile (B tile rows, N-major)"),
+        KnobSpec.integer(
+            "tileK",
+            tileK,
+            IntRange.powersOfTwo(32, 128),
+            "K per loop step (bf16; a row is 2*tileK bytes)"),
+        KnobSpec.integer(
+            "slots",
+            slots,
+            IntRange.every(1, 4),
+            "LDS slots per buffer; tile t lives in slot t % slots"),
         KnobSpec.choice(
             "target", target.id(), ids(Target.values()), "GPU: g2s moves 1 KiB (gfx950) or 256 B"),
         KnobSpec.choice(
@@ -66,7 +83,10 @@ public record CommonKnobs(
             List.of("llvm", "none"),
             "llvm: the compiler waits before register uses; none: inline asm"),
         KnobSpec.integer(
-            "tripCount", tripCount, "nominal trip count (verification covers every T >= 1)"));
+            "tripCount",
+            tripCount,
+            IntRange.every(1, 256),
+            "nominal trip count (verification covers every T >= 1)"));
   }
 
   private static List<String> ids(Target[] targets) {

@@ -25,11 +25,16 @@ public final class TileLangPipelined extends BuiltinTransform<TileLangPipelinedC
   static {
     List<KnobSpec> k = new ArrayList<>();
     k.add(
-        KnobSpec.integer("numStages", 2, "T.Pipelined num_stages; prefetch distance is one less"));
+        KnobSpec.integer(
+            "numStages",
+            2,
+            IntRange.every(1, 4),
+            "T.Pipelined num_stages; prefetch distance is one less"));
     k.add(
         KnobSpec.integer(
             "opsPerGroup",
             0,
+            IntRange.every(0, 16),
             "vmcnt ops per commit group for wait_group(N) -> vmcnt(N x this); 0 = count them"));
     k.add(
         KnobSpec.bool(

@@ -27,7 +27,10 @@ public final class TritonStream extends BuiltinTransform<TritonStreamConfig> {
     List<KnobSpec> k = new ArrayList<>();
     k.add(
         KnobSpec.integer(
-            "asyncWaitNum", 0, "N of the loop's ttg.async_wait {num = N} (groups left in flight)"));
+            "asyncWaitNum",
+            0,
+            IntRange.every(0, 3),
+            "N of the loop's ttg.async_wait {num = N} (groups left in flight)"));
     k.add(
         KnobSpec.bool(
             "membarBarrier", true, "s_barrier after each async_wait (Triton membar analysis)"));

@@ -1,0 +1,279 @@
+package io.pipeverify.cli;
+
+import io.pipeverify.model.Schedule;
+import io.pipeverify.model.transform.KnobException;
+import io.pipeverify.model.transform.PipelineTransform;
+import io.pipeverify.verifier.Verifier;
+import io.pipeverify.verifier.VerifyOptions;
+import io.pipeverify.verifier.fuzz.FuzzCampaign;
+import io.pipeverify.verifier.fuzz.FuzzResult;
+import io.pipeverify.verifier.fuzz.FuzzSettings;
+import io.pipeverify.verifier.fuzz.MutationReport;
+import io.pipeverify.verifier.fuzz.Shard;
+import io.pipeverify.verifier.report.FuzzReportRenderer;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code pipeverify fuzz --builtin NAME}: a campaign over the transform's knobs (docs/fuzzing.md).
+ * Pipeline: settings -> tries (drawn, skipped when invalid, verified) -> classes -> shrinking ->
+ * reports. Progress goes to stderr; the exit code is 1 when a class was found.
+ */
+@Command(
+    name = "fuzz",
+    mixinStandardHelpOptions = true,
+    versionProvider = VersionProvider.class,
+    description = {
+      "Fuzz a built-in transform's knobs: draw configurations from each knob's domain, verify"
+          + " each, group the violations into classes and shrink each class to a minimal"
+          + " configuration with the command that reproduces it (docs/fuzzing.md).",
+      "Exit codes: 0 no class found, 1 a class found, 2 bad input or usage, 3 no class but a"
+          + " try was inconclusive, 4 internal error; with --mutate, verify's exit code of the"
+          + " schedule as given."
+    })
+final class FuzzCommand implements Callable<Integer> {
+  private static final Pattern SHARD = Pattern.compile("([0-9]{1,6})/([0-9]{1,6})");
+  private static final Pattern DURATION = Pattern.compile("([0-9]{1,9})(ms|s|m|h)");
+
+  private final Console console;
+
+  @Spec CommandSpec spec;
+
+  @Mixin ScheduleSource.One source;
+
+  @Option(
+      names = "--tries",
+      paramLabel = "N",
+      description = "Configurations to draw (default: ${DEFAULT-VALUE}).")
+  int tries = 100;
+
+  @Option(
+      names = "--seed",
+      paramLabel = "S",
+      description = "Seed of the draws; a seed gives the same tries (default: ${DEFAULT-VALUE}).")
+  long seed = 1;
+
+  @Option(
+      names = "--shard",
+      paramLabel = "i/n",
+      description =
+          "Run only the tries whose number modulo n is i-1; shards 1/n..n/n together run the"
+              + " whole campaign (a CI matrix).")
+  String shard;
+
+  @Option(
+      names = "--time-budget",
+      paramLabel = "DURATION",
+      description =
+          "Stop drawing and shrinking after this long, e.g. 90s, 5m, 1h, 500ms or PT2M; the"
+              + " report says what was cut.")
+  String timeBudget;
+
+  @Option(
+      names = "--format",
+      paramLabel = "FMT[,FMT...]",
+      split = ",",
+      converter = Converters.FuzzFormatConverter.class,
+      description = "text, json, junit or sarif; several need --out. Default: text.")
+  List<FuzzFormat> formats = new ArrayList<>();
+
+  @Option(
+      names = "--out",
+      paramLabel = "DIR",
+      description =
+          "Write one file per format into DIR (fuzz.txt, fuzz.json, fuzz.junit.xml, fuzz.sarif);"
+              + " stdout then gets the text report.")
+  Path out;
+
+  @Option(
+      names = "--threads",
+      paramLabel = "N",
+      description = "Threads that verify (default: the number of cores).")
+  int threads = Runtime.getRuntime().availableProcessors();
+
+  @Option(
+      names = "--mutate",
+      description =
+          "Instead of a campaign: verify every single mutation of the schedule's waits and"
+              + " barriers (drop, weaken, move one op earlier or later) and say which are"
+              + " load-bearing. Takes FILE, - or --builtin NAME with --opt knobs; text or json.")
+  boolean mutate;
+
+  @Option(
+      names = "--no-timings",
+      description = "Leave out the throughput line, so the output is the same on every run.")
+  boolean noTimings;
+
+  FuzzCommand(Console console) {
+    this.console = console;
+  }
+
+  @Override
+  public Integer call() throws InputException {
+    source.checkUsage();
+    List<FuzzFormat> chosen = formats.isEmpty() ? List.of(FuzzFormat.TEXT) : formats;
+    if (out == null && chosen.size() > 1) {
+      throw new ParameterException(
+          spec.commandLine(), "several formats need --out DIR (one file per format)");
+    }
+    if (mutate) {
+      return mutate(chosen);
+    }
+    if (!source.isBuiltin()) {
+      throw new ParameterException(
+          spec.commandLine(), "fuzz needs --builtin NAME (or FILE with --mutate)");
+    }
+    if (tries < 1 || threads < 1) {
+      throw new ParameterException(spec.commandLine(), "--tries and --threads must be >= 1");
+    }
+    PipelineTransform<?> transform = ScheduleSource.transform(source.builtin);
+    Map<String, String> pinned = source.knobs();
+    checkPinned(transform, pinned);
+    FuzzSettings settings =
+        new FuzzSettings(
+            transform, pinned, tries, seed, shard(), budget(), VerifyOptions.defaults(), threads);
+    FuzzResult result = FuzzCampaign.run(settings, new StderrProgress(console.err(), settings));
+    FuzzReportRenderer renderer = new FuzzReportRenderer(!noTimings);
+    if (out != null) {
+      Map<FuzzFormat, String> rendered = new LinkedHashMap<>();
+      for (FuzzFormat f : chosen) {
+        rendered.put(f, render(f, result, renderer));
+      }
+      write(rendered);
+      console.out().print(renderer.text(result));
+    } else {
+      console.out().print(render(chosen.get(0), result, renderer));
+    }
+    return result.exitCode();
+  }
+
+  private int mutate(List<FuzzFormat> chosen) throws InputException {
+    if (chosen.stream().anyMatch(f -> f == FuzzFormat.JUNIT || f == FuzzFormat.SARIF)) {
+      throw new ParameterException(spec.commandLine(), "--mutate writes text or json");
+    }
+    Schedule schedule = source.load(console.in(), source.knobs());
+    console.err().println("pipeverify: mutating " + schedule.name() + "...");
+    console.err().flush();
+    VerifyOptions options = VerifyOptions.defaults();
+    MutationReport r = MutationReport.run(Verifier.verify(schedule, options), options);
+    Map<FuzzFormat, String> rendered = new LinkedHashMap<>();
+    for (FuzzFormat f : chosen) {
+      rendered.put(f, f == FuzzFormat.JSON ? MutationTables.json(r) : MutationTables.text(r));
+    }
+    if (out != null) {
+      write(rendered);
+      console.out().print(MutationTables.text(r));
+    } else {
+      console.out().print(rendered.get(chosen.get(0)));
+    }
+    return r.base().exitCode();
+  }
+
+  /**
+   * Unknown pinned knobs and bad values are bad input (a typo must not become 100 invalid tries); a
+   * pinned value that is valid only with other values of the drawn knobs is for the campaign to
+   * find.
+   */
+  private static void checkPinned(PipelineTransform<?> t, Map<String, String> pinned)
+      throws InputException {
+    try {
+      t.configure(pinned);
+    } catch (KnobException e) {
+      List<String> lines = new ArrayList<>();
+      for (String p : e.problems()) {
+        if (p.startsWith("unknown knob") || p.contains("' is not ")) {
+          lines.add("pipeverify: " + t.name() + ": " + p);
+        }
+      }
+      if (!lines.isEmpty()) {
+        throw new InputException(lines);
+      }
+    }
+  }
+
+  private Shard shard() {
+    if (shard == null) {
+      return Shard.WHOLE;
+    }
+    Matcher m = SHARD.matcher(shard.trim());
+    int i = m.matches() ? Integer.parseInt(m.group(1)) : 0;
+    int n = m.matches() ? Integer.parseInt(m.group(2)) : 0;
+    if (n < 1 || i < 1 || i > n) {
+      throw new ParameterException(
+          spec.commandLine(), "--shard '" + shard + "' is not i/n with 1 <= i <= n (e.g. 2/4)");
+    }
+    return new Shard(i, n);
+  }
+
+  private Optional<Duration> budget() {
+    if (timeBudget == null) {
+      return Optional.empty();
+    }
+    String t = timeBudget.trim().toLowerCase(Locale.ROOT);
+    Matcher m = DURATION.matcher(t);
+    Duration d = null;
+    if (m.matches()) {
+      long n = Long.parseLong(m.group(1));
+      d =
+          switch (m.group(2)) {
+            case "ms" -> Duration.ofMillis(n);
+            case "s" -> Duration.ofSeconds(n);
+            case "m" -> Duration.ofMinutes(n);
+            default -> Duration.ofHours(n);
+          };
+    } else {
+      try {
+        d = Duration.parse(timeBudget.trim());
+      } catch (DateTimeParseException e) {
+        d = null;
+      }
+    }
+    if (d == null || d.isNegative() || d.isZero()) {
+      throw new ParameterException(
+          spec.commandLine(),
+          "--time-budget '" + timeBudget + "' is not a positive duration (e.g. 90s, 5m, PT2M)");
+    }
+    return Optional.of(d);
+  }
+
+  private String render(FuzzFormat f, FuzzResult r, FuzzReportRenderer renderer) {
+    return switch (f) {
+      case TEXT -> renderer.text(r);
+      case JSON -> renderer.json(r);
+      case JUNIT -> renderer.junit(r);
+      case SARIF -> renderer.sarif(r, VersionProvider.version());
+    };
+  }
+
+  private void write(Map<FuzzFormat, String> rendered) throws InputException {
+    try {
+      Files.createDirectories(out);
+      for (Map.Entry<FuzzFormat, String> e : rendered.entrySet()) {
+        Path file = out.resolve(e.getKey().fileName());
+        Files.writeString(file, e.getValue(), StandardCharsets.UTF_8);
+        console.err().println("pipeverify: wrote " + file);
+      }
+    } catch (IOException e) {
+      throw new InputException("pipeverify: cannot write to " + out + ": " + e.getMessage());
+    }
+  }
+}

@@ -1,0 +1,169 @@
+package io.pipeverify.cli;
+
+import io.pipeverify.model.Schedule;
+import io.pipeverify.model.format.ScheduleWriter;
+import io.pipeverify.verifier.Verdict;
+import io.pipeverify.verifier.VerificationReport;
+import io.pipeverify.verifier.Verifier;
+import io.pipeverify.verifier.VerifyOptions;
+import io.pipeverify.verifier.relax.Relaxation;
+import io.pipeverify.verifier.relax.RelaxedOp;
+import io.pipeverify.verifier.relax.Relaxer;
+import io.pipeverify.verifier.report.JsonOutput;
+import io.pipeverify.verifier.report.TextReportRenderer;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code pipeverify relax}: verify, relax the waits and barriers as far as the schedule still
+ * verifies (docs/relax.md), print the table, write the relaxed schedule with {@code --out}. A
+ * schedule that does not verify is refused with its report and nothing is written; the relaxed
+ * schedule is verified again before it is printed or written.
+ */
+@Command(
+    name = "relax",
+    mixinStandardHelpOptions = true,
+    versionProvider = VersionProvider.class,
+    description = {
+      "Weaken each s_waitcnt to the largest counter values and remove each s_barrier that the"
+          + " schedule can do without, re-verifying every step for every trip count, up to a local"
+          + " maximum (docs/relax.md).",
+      "Exit codes: 0 relaxed (the printed and written schedule verifies), 1 the schedule as"
+          + " given is violated (nothing written), 2 bad input or usage, 3 inconclusive,"
+          + " 4 internal error."
+    })
+final class RelaxCommand implements Callable<Integer> {
+  private final Console console;
+
+  @Mixin ScheduleSource.One source;
+
+  @Option(
+      names = "--out",
+      paramLabel = "FILE",
+      description = "Write the relaxed schedule (a pipeverify-schedule/1 file) to FILE.")
+  String out;
+
+  @Option(
+      names = "--format",
+      paramLabel = "text|json",
+      converter = Converters.FormatConverter.class,
+      description = "text (a table) or json. Default: text.")
+  OutputFormat format = OutputFormat.TEXT;
+
+  RelaxCommand(Console console) {
+    this.console = console;
+  }
+
+  @Override
+  public Integer call() throws InputException {
+    source.checkUsage();
+    Path file = outFile();
+    Schedule schedule = source.load(console.in(), source.knobs());
+    VerifyOptions options = VerifyOptions.defaults();
+    VerificationReport report = Verifier.verify(schedule, options);
+    if (!(report.verdict() instanceof Verdict.Verified)) {
+      console.out().print(new TextReportRenderer(true).render(report));
+      console
+          .err()
+          .println(
+              "pipeverify: "
+                  + schedule.name()
+                  + " does not verify ("
+                  + report.verdict().id()
+                  + "); relax needs a verified schedule, nothing written");
+      return report.exitCode();
+    }
+    console.err().println("pipeverify: relaxing " + schedule.name() + "...");
+    console.err().flush();
+    Relaxation r = new Relaxer(options).relax(report);
+    console.err().println("pipeverify: " + r.verifications() + " verifications");
+    if (file != null) {
+      try {
+        Files.writeString(file, ScheduleWriter.write(r.relaxed()), StandardCharsets.UTF_8);
+      } catch (IOException e) {
+        throw new InputException("pipeverify: cannot write " + out + ": " + e.getMessage());
+      }
+      console.err().println("pipeverify: wrote " + file);
+    }
+    console.out().print(format == OutputFormat.JSON ? json(r) : text(r));
+    return ExitCode.OK;
+  }
+
+  private Path outFile() throws InputException {
+    if (out == null) {
+      return null;
+    }
+    try {
+      Path p = Path.of(out);
+      if (Files.isDirectory(p)) {
+        throw new InputException("pipeverify: --out " + out + " is a directory; give a file");
+      }
+      return p;
+    } catch (InvalidPathException e) {
+      throw new InputException("pipeverify: --out " + out + ": " + e.getMessage());
+    }
+  }
+
+  /** The sentence that states the local maximum, shared by both formats. */
+  static String localMaximum(Relaxation r) {
+    return "local maximum: none of the "
+        + r.neighbours()
+        + " single further relaxations (remove one barrier, drop one counter of a wait, raise one"
+        + " by one) verifies";
+  }
+
+  static String text(Relaxation r) {
+    StringBuilder s = new StringBuilder();
+    s.append(r.relaxed().name())
+        .append(": relaxed ")
+        .append(r.changed())
+        .append(" of ")
+        .append(r.rows().size())
+        .append(" waits and barriers; the relaxed schedule verifies (every trip count T >= 1)\n\n");
+    List<String[]> rows = new ArrayList<>();
+    rows.add(new String[] {"op", "origin", "before", "after"});
+    for (RelaxedOp op : r.rows()) {
+      rows.add(new String[] {op.place(), op.origin(), RelaxedOp.text(op.before()), op.outcome()});
+    }
+    Table.render(s, "", rows);
+    s.append('\n').append(localMaximum(r)).append(".\n");
+    s.append(
+        "order: barriers, then waits (vmcnt, then lgkmcnt); each program's loop, then prologue,"
+            + " then epilogue (docs/relax.md)\n");
+    return s.toString();
+  }
+
+  static String json(Relaxation r) {
+    return JsonOutput.pretty(
+        g -> {
+          g.writeStartObject();
+          g.writeStringField("schedule", r.relaxed().name());
+          g.writeStringField("verdict", r.after().verdict().id());
+          g.writeNumberField("changed", r.changed());
+          g.writeArrayFieldStart("ops");
+          for (RelaxedOp op : r.rows()) {
+            g.writeStartObject();
+            g.writeStringField("op", op.place());
+            g.writeStringField("origin", op.origin());
+            g.writeStringField("before", RelaxedOp.text(op.before()));
+            g.writeStringField("after", op.after().map(RelaxedOp::text).orElse(null));
+            g.writeStringField("outcome", op.outcome());
+            g.writeEndObject();
+          }
+          g.writeEndArray();
+          g.writeNumberField("neighboursChecked", r.neighbours());
+          g.writeStringField("localMaximum", localMaximum(r));
+          g.writeNumberField("verifications", r.verifications());
+          g.writeEndObject();
+        });
+  }
+}

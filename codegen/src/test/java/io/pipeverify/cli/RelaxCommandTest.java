@@ -1,0 +1,130 @@
+package io.pipeverify.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.pipeverify.codegen.hip.EmitOptions;
+import io.pipeverify.codegen.hip.HipEmitter;
+import io.pipeverify.model.Schedule;
+import io.pipeverify.model.format.ScheduleReader;
+import io.pipeverify.verifier.Verdict;
+import io.pipeverify.verifier.VerificationReport;
+import io.pipeverify.verifier.Verifier;
+import io.pipeverify.verifier.VerifyOptions;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class RelaxCommandTest {
+  static final Path OVERSYNCED = Path.of("..", "docs", "examples", "double-buffer-oversynced.json");
+
+  @TempDir Path tmp;
+
+  /** The table of docs/relax.md, exactly; the written file verifies and reads back. */
+  @Test
+  void relaxesTheOversyncedDoubleBufferAndWritesAVerifyingSchedule() throws Exception {
+    Path out = tmp.resolve("relaxed.json");
+    Cli.Result r = Cli.run("relax", OVERSYNCED.toString(), "--out", out.toString());
+    assertEquals(0, r.code(), r.dump());
+    assertEquals(
+        """
+        double-buffer-2w-oversynced: relaxed 3 of 6 waits and barriers; the relaxed schedule verifies (every trip count T >= 1)
+
+        op           origin                                                                 before                         after
+        -----------  ---------------------------------------------------------------------  -----------------------------  ------------------
+        loop #0      ../docs/examples/double-buffer-oversynced.json:/programs/0/loop/0      s_barrier                      removed
+        loop #2      ../docs/examples/double-buffer-oversynced.json:/programs/0/loop/2      s_waitcnt vmcnt(0)             removed
+        loop #10     ../docs/examples/double-buffer-oversynced.json:/programs/0/loop/10     s_waitcnt vmcnt(0) lgkmcnt(0)  s_waitcnt vmcnt(0)
+        loop #11     ../docs/examples/double-buffer-oversynced.json:/programs/0/loop/11     s_barrier                      kept
+        prologue #2  ../docs/examples/double-buffer-oversynced.json:/programs/0/prologue/2  s_waitcnt vmcnt(0)             kept
+        prologue #3  ../docs/examples/double-buffer-oversynced.json:/programs/0/prologue/3  s_barrier                      kept
+
+        local maximum: none of the 6 single further relaxations (remove one barrier, drop one counter of a wait, raise one by one) verifies.
+        order: barriers, then waits (vmcnt, then lgkmcnt); each program's loop, then prologue, then epilogue (docs/relax.md)
+        """,
+        r.out());
+    assertTrue(r.err().contains("pipeverify: wrote " + out), r.dump());
+    Schedule relaxed = ScheduleReader.read(out);
+    assertInstanceOf(
+        Verdict.Verified.class, Verifier.verify(relaxed, VerifyOptions.defaults()).verdict());
+    Cli.Result again = Cli.run("verify", out.toString());
+    assertEquals(0, again.code(), again.dump());
+  }
+
+  @Test
+  void jsonHasOneEntryPerWaitAndBarrier() {
+    Cli.Result r = Cli.run("relax", OVERSYNCED.toString(), "--format", "json");
+    assertEquals(0, r.code(), r.dump());
+    JsonNode j = r.json();
+    assertEquals("verified", j.get("verdict").asText());
+    assertEquals(3, j.get("changed").asInt());
+    assertEquals(6, j.get("ops").size());
+    assertEquals("removed", j.get("ops").get(0).get("outcome").asText());
+    assertTrue(j.get("ops").get(0).get("after").isNull());
+    assertEquals("s_waitcnt vmcnt(0)", j.get("ops").get(2).get("after").asText());
+    assertEquals(6, j.get("neighboursChecked").asInt());
+  }
+
+  /**
+   * The relaxed built-in is a schedule file that emit takes: it verifies and the emitter accepts
+   * it.
+   */
+  @Test
+  void theRelaxedBuiltinIsAScheduleThatEmitTakes() throws Exception {
+    Path out = tmp.resolve("fixed-relaxed.json");
+    Cli.Result r =
+        Cli.run(
+            "relax",
+            "--builtin",
+            "cdna4-interleave",
+            "--opt",
+            "lgkmDrainBeforeBarrier=true",
+            "--out",
+            out.toString());
+    assertEquals(0, r.code(), r.dump());
+    assertTrue(
+        r.out()
+            .contains("epilogue #0  cdna4-interleave epilogue      s_waitcnt vmcnt(0)    removed"),
+        r.dump());
+    Schedule relaxed = ScheduleReader.read(out);
+    assertEquals(
+        0,
+        relaxed.programs().get(0).epilogue().stream()
+            .filter(op -> op.kind().equals("wait"))
+            .count());
+    VerificationReport report = Verifier.verify(relaxed, VerifyOptions.defaults());
+    assertEquals(java.util.List.of(), HipEmitter.problems(relaxed));
+    String hip = HipEmitter.emit(Verifier.certify(report).orElseThrow(), new EmitOptions(false));
+    assertTrue(hip.contains("__global__"), hip);
+  }
+
+  @Test
+  void aViolatedScheduleIsRefusedAndNothingIsWritten() {
+    Path out = tmp.resolve("never.json");
+    Cli.Result r = Cli.run("relax", "--builtin", "cdna4-interleave", "--out", out.toString());
+    assertEquals(1, r.code(), r.dump());
+    assertTrue(r.out().startsWith("cdna4-interleave: VIOLATED (2 findings, 224 instances)"), r.dump());
+    assertTrue(
+        r.err()
+            .contains(
+                "pipeverify: cdna4-interleave does not verify (violated); relax needs a verified"
+                    + " schedule, nothing written"),
+        r.dump());
+    assertFalse(Files.exists(out));
+  }
+
+  @Test
+  void badInputIsExitTwo() {
+    Cli.Result r = Cli.run("relax", "--builtin", "cdna4-interleave", "--opt", "stages=3");
+    assertEquals(2, r.code(), r.dump());
+    assertTrue(
+        r.err().startsWith("pipeverify: cdna4-interleave: knob 'stages': 3 must be"), r.dump());
+    Cli.Result dir = Cli.run("relax", OVERSYNCED.toString(), "--out", tmp.toString());
+    assertEquals(2, dir.code(), dir.dump());
+    assertEquals("pipeverify: --out " + tmp + " is a directory; give a file\n", dir.err());
+  }
+}

@@ -1,0 +1,88 @@
+package io.pipeverify.verifier.fuzz;
+
+import io.pipeverify.model.Schedule;
+import io.pipeverify.model.ScheduleValidator;
+import io.pipeverify.model.transform.KnobException;
+import io.pipeverify.model.transform.PassConfig;
+import io.pipeverify.model.transform.PipelineTransform;
+import io.pipeverify.verifier.Verdict;
+import io.pipeverify.verifier.Verifier;
+import io.pipeverify.verifier.VerifyOptions;
+import io.pipeverify.verifier.Violation;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Configures, generates and verifies one knob combination of a transform, as {@code pipeverify
+ * verify --builtin} would (the same validation, the same options), so that a class's reproduce
+ * command shows what the campaign saw. Thread-safe.
+ *
+ * <p>Outcomes are cached by the generated schedule without its name and nominal trip count: knobs
+ * that change neither the ops nor the layout (the nominal trip count; a knob whose stage does not
+ * exist at that stage count) give the same schedule, and the shrinker asks for many configurations
+ * twice. The cache is what makes a campaign's throughput more than one verification per try.
+ */
+final class ConfigChecker {
+  private final PipelineTransform<?> transform;
+  private final VerifyOptions options;
+  private final Map<Schedule, Outcome> verified = new ConcurrentHashMap<>();
+  private final AtomicInteger verifications = new AtomicInteger();
+
+  ConfigChecker(PipelineTransform<?> transform, VerifyOptions options) {
+    this.transform = transform;
+    // The same violations as verify reports, without the trip counts after the report's cap
+    // (40% of the CPU time of the cdna4-interleave campaigns; docs/PERFORMANCE.md).
+    this.options = options.withStopAtCap(true);
+  }
+
+  Outcome check(Map<String, String> knobs) {
+    PassConfig config;
+    try {
+      config = transform.configure(knobs);
+    } catch (KnobException e) {
+      return new Outcome.Invalid(e.problems());
+    }
+    Schedule schedule = transform.generateFrom(config);
+    List<ScheduleValidator.Problem> problems = ScheduleValidator.validate(schedule);
+    if (!problems.isEmpty()) {
+      return new Outcome.Invalid(
+          problems.stream().map(p -> p.pointer() + ": " + p.message()).toList());
+    }
+    Schedule key =
+        new Schedule(
+            "",
+            schedule.target(),
+            schedule.waves(),
+            schedule.implicitWaits(),
+            schedule.waveParams(),
+            schedule.buffers(),
+            schedule.gemm(),
+            schedule.programs(),
+            1);
+    Outcome known = verified.get(key);
+    if (known != null) {
+      return known;
+    }
+    Outcome fresh = verify(schedule);
+    Outcome raced = verified.putIfAbsent(key, fresh);
+    return raced != null ? raced : fresh;
+  }
+
+  private Outcome verify(Schedule schedule) {
+    verifications.incrementAndGet();
+    Verdict verdict = Verifier.verify(schedule, options).verdict();
+    Map<ClassKey, Violation> classes = new LinkedHashMap<>();
+    for (Violation v : verdict.violations()) {
+      classes.putIfAbsent(ClassKey.of(v), v);
+    }
+    return new Outcome.Checked(verdict.id(), classes);
+  }
+
+  /** Distinct schedules verified so far. */
+  int verifications() {
+    return verifications.get();
+  }
+}

@@ -1,0 +1,319 @@
+package io.pipeverify.verifier.report;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import io.pipeverify.verifier.fuzz.FuzzClass;
+import io.pipeverify.verifier.fuzz.FuzzResult;
+import io.pipeverify.verifier.fuzz.FuzzSettings;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * A fuzz campaign's report as text, JSON, JUnit XML or SARIF (docs/fuzzing.md). Everything but the
+ * timing line (left out with {@code timings} false) depends only on the settings, so a seed gives
+ * the same bytes on every run.
+ */
+public final class FuzzReportRenderer {
+  private static final String FINGERPRINT = "pipeverifyFuzzClass/v1";
+
+  private final boolean timings;
+
+  public FuzzReportRenderer(boolean timings) {
+    this.timings = timings;
+  }
+
+  public String text(FuzzResult r) {
+    FuzzSettings s = r.settings();
+    StringBuilder out = new StringBuilder();
+    out.append("fuzz ").append(s.transform().name()).append(": ").append(header(r)).append('\n');
+    if (!s.pinned().isEmpty()) {
+      out.append("pinned:");
+      s.pinned().forEach((k, v) -> out.append(" --opt ").append(k).append('=').append(v));
+      out.append('\n');
+    }
+    if (r.stoppedByBudget()) {
+      out.append("stopped by the time budget: ")
+          .append(r.run())
+          .append(" of ")
+          .append(r.planned())
+          .append(" tries run")
+          .append(
+              r.classes().stream().anyMatch(c -> !c.shrunk())
+                  ? "; some classes not fully shrunk"
+                  : "")
+          .append('\n');
+    }
+    int i = 0;
+    for (FuzzClass c : r.classes()) {
+      i++;
+      out.append('\n').append('[').append(i).append("] ").append(c.key().describe()).append('\n');
+      out.append("  seen in ")
+          .append(c.tries())
+          .append(c.tries() == 1 ? " try" : " tries")
+          .append(" (first: try ")
+          .append(c.firstTry())
+          .append(")\n");
+      out.append("  minimal: ").append(options(c)).append(c.shrunk() ? "" : " (not fully shrunk)");
+      out.append('\n');
+      out.append("  counterexample: ").append(c.example().summary()).append('\n');
+      out.append("  reproduce: ").append(r.reproduce(c)).append('\n');
+    }
+    if (timings) {
+      out.append('\n').append(throughput(r)).append('\n');
+    }
+    return out.toString();
+  }
+
+  /** {@code --opt stages=8 --opt slots=1}, or {@code (the defaults)}. */
+  private static String options(FuzzClass c) {
+    if (c.minimal().isEmpty()) {
+      return "(the defaults)";
+    }
+    StringBuilder s = new StringBuilder();
+    c.minimal()
+        .forEach(
+            (k, v) ->
+                s.append(s.length() == 0 ? "" : " ")
+                    .append("--opt ")
+                    .append(k)
+                    .append('=')
+                    .append(v));
+    return s.toString();
+  }
+
+  private static String header(FuzzResult r) {
+    FuzzSettings s = r.settings();
+    int checked = r.run() - r.invalid();
+    return "seed "
+        + s.seed()
+        + ", "
+        + s.tries()
+        + " tries"
+        + (s.shard().count() > 1 ? " (shard " + s.shard() + ": " + r.planned() + " of them)" : "")
+        + "; "
+        + r.invalid()
+        + " invalid combinations skipped; "
+        + checked
+        + " checked: "
+        + r.verified()
+        + " verified, "
+        + r.violated()
+        + " violated, "
+        + r.inconclusive()
+        + " inconclusive; "
+        + r.classes().size()
+        + (r.classes().size() == 1 ? " class" : " classes");
+  }
+
+  /** The throughput line: configurations per second in this JVM. */
+  public static String throughput(FuzzResult r) {
+    return String.format(
+        Locale.ROOT,
+        "%d configurations checked in %.1f s: %.1f configurations/s; %.1f s with shrinking (%d"
+            + " distinct schedules verified, %d threads)",
+        r.run() - r.invalid(),
+        r.triesElapsed().toNanos() / 1e9,
+        r.perSecond(),
+        r.elapsed().toNanos() / 1e9,
+        r.verifications(),
+        r.settings().threads());
+  }
+
+  public String json(FuzzResult r) {
+    return JsonOutput.pretty(
+        g -> {
+          FuzzSettings s = r.settings();
+          g.writeStartObject();
+          g.writeStringField("transform", s.transform().name());
+          g.writeNumberField("seed", s.seed());
+          g.writeNumberField("tries", s.tries());
+          g.writeStringField("shard", s.shard().toString());
+          writeMap(g, "pinned", s.pinned());
+          g.writeNumberField("planned", r.planned());
+          g.writeNumberField("run", r.run());
+          g.writeNumberField("invalid", r.invalid());
+          g.writeNumberField("verified", r.verified());
+          g.writeNumberField("violated", r.violated());
+          g.writeNumberField("inconclusive", r.inconclusive());
+          g.writeBooleanField("stoppedByBudget", r.stoppedByBudget());
+          g.writeArrayFieldStart("classes");
+          for (FuzzClass c : r.classes()) {
+            g.writeStartObject();
+            g.writeStringField("class", c.key().describe());
+            g.writeStringField("rule", c.key().ruleId());
+            g.writeStringField("property", c.key().property().name());
+            g.writeStringField("kind", c.key().kind().name());
+            g.writeStringField("buffer", c.key().buffer());
+            g.writeArrayFieldStart("ops");
+            for (String op : c.key().ops()) {
+              g.writeString(op);
+            }
+            g.writeEndArray();
+            g.writeNumberField("tries", c.tries());
+            g.writeNumberField("firstTry", c.firstTry());
+            writeMap(g, "minimal", c.minimal());
+            g.writeBooleanField("shrunk", c.shrunk());
+            g.writeStringField("counterexample", c.example().summary());
+            g.writeStringField("missingEdge", c.example().missingEdge());
+            g.writeStringField("reproduce", r.reproduce(c));
+            g.writeEndObject();
+          }
+          g.writeEndArray();
+          if (timings) {
+            g.writeObjectFieldStart("timing");
+            g.writeNumberField("triesSeconds", r.triesElapsed().toMillis() / 1000.0);
+            g.writeNumberField("seconds", r.elapsed().toMillis() / 1000.0);
+            g.writeNumberField("configurationsPerSecond", Math.round(r.perSecond() * 10) / 10.0);
+            g.writeNumberField("schedulesVerified", r.verifications());
+            g.writeNumberField("threads", s.threads());
+            g.writeEndObject();
+          }
+          g.writeEndObject();
+        });
+  }
+
+  private static void writeMap(JsonGenerator g, String name, Map<String, String> m)
+      throws IOException {
+    g.writeObjectFieldStart(name);
+    for (Map.Entry<String, String> e : m.entrySet()) {
+      g.writeStringField(e.getKey(), e.getValue());
+    }
+    g.writeEndObject();
+  }
+
+  /** One test case per class (a failure), or one passing case when the campaign found none. */
+  public String junit(FuzzResult r) {
+    String suite = "pipeverify fuzz " + r.settings().transform().name();
+    StringBuilder out = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    int cases = Math.max(1, r.classes().size());
+    out.append("<testsuites>\n  <testsuite name=\"")
+        .append(JunitReportRenderer.xml(suite))
+        .append("\" tests=\"")
+        .append(cases)
+        .append("\" failures=\"")
+        .append(r.classes().size())
+        .append("\">\n");
+    String classname = "pipeverify.fuzz." + r.settings().transform().name();
+    if (r.classes().isEmpty()) {
+      out.append("    <testcase classname=\"")
+          .append(JunitReportRenderer.xml(classname))
+          .append("\" name=\"")
+          .append(JunitReportRenderer.xml("no class: " + header(r)))
+          .append("\"/>\n");
+    }
+    for (FuzzClass c : r.classes()) {
+      out.append("    <testcase classname=\"")
+          .append(JunitReportRenderer.xml(classname))
+          .append("\" name=\"")
+          .append(JunitReportRenderer.xml(c.key().describe()))
+          .append("\">\n      <failure type=\"")
+          .append(JunitReportRenderer.xml(c.key().ruleId()))
+          .append("\" message=\"")
+          .append(JunitReportRenderer.xml(c.example().summary()))
+          .append("\">")
+          .append(
+              JunitReportRenderer.xml(
+                  "minimal: "
+                      + options(c)
+                      + "\nmissing edge: "
+                      + c.example().missingEdge()
+                      + "\nreproduce: "
+                      + r.reproduce(c)))
+          .append("</failure>\n    </testcase>\n");
+    }
+    out.append("  </testsuite>\n</testsuites>\n");
+    return out.toString();
+  }
+
+  /**
+   * One SARIF result per class. A campaign over a built-in has no file, so results carry a logical
+   * location (the transform) and no physical one; the fingerprint hashes the transform and class.
+   */
+  public String sarif(FuzzResult r, String version) {
+    return JsonOutput.pretty(
+        g -> {
+          Map<String, FuzzClass> rules = new TreeMap<>();
+          for (FuzzClass c : r.classes()) {
+            rules.putIfAbsent(c.key().ruleId(), c);
+          }
+          String transform = r.settings().transform().name();
+          g.writeStartObject();
+          g.writeStringField("$schema", SarifReportRenderer.SCHEMA);
+          g.writeStringField("version", "2.1.0");
+          g.writeArrayFieldStart("runs");
+          g.writeStartObject();
+          g.writeObjectFieldStart("tool");
+          g.writeObjectFieldStart("driver");
+          g.writeStringField("name", "pipeverify");
+          g.writeStringField("semanticVersion", version);
+          g.writeArrayFieldStart("rules");
+          for (Map.Entry<String, FuzzClass> e : rules.entrySet()) {
+            g.writeStartObject();
+            g.writeStringField("id", e.getKey());
+            g.writeObjectFieldStart("shortDescription");
+            g.writeStringField(
+                "text",
+                e.getValue().key().property().title()
+                    + ": "
+                    + e.getValue().key().kind().description());
+            g.writeEndObject();
+            g.writeEndObject();
+          }
+          g.writeEndArray();
+          g.writeEndObject();
+          g.writeEndObject();
+          g.writeArrayFieldStart("results");
+          for (FuzzClass c : r.classes()) {
+            g.writeStartObject();
+            g.writeStringField("ruleId", c.key().ruleId());
+            g.writeNumberField(
+                "ruleIndex", new ArrayList<>(rules.keySet()).indexOf(c.key().ruleId()));
+            g.writeStringField("level", "error");
+            g.writeObjectFieldStart("message");
+            g.writeStringField(
+                "text",
+                transform
+                    + ": "
+                    + c.key().describe()
+                    + "; minimal configuration: "
+                    + options(c)
+                    + "; reproduce: "
+                    + r.reproduce(c));
+            g.writeEndObject();
+            g.writeArrayFieldStart("locations");
+            g.writeStartObject();
+            g.writeArrayFieldStart("logicalLocations");
+            g.writeStartObject();
+            g.writeStringField("name", transform);
+            g.writeStringField("kind", "module");
+            g.writeEndObject();
+            g.writeEndArray();
+            g.writeEndObject();
+            g.writeEndArray();
+            g.writeObjectFieldStart("partialFingerprints");
+            g.writeStringField(FINGERPRINT, fingerprint(transform + "\n" + c.key().describe()));
+            g.writeEndObject();
+            g.writeEndObject();
+          }
+          g.writeEndArray();
+          g.writeEndObject();
+          g.writeEndArray();
+          g.writeEndObject();
+        });
+  }
+
+  private static String fingerprint(String text) {
+    try {
+      byte[] d = MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
+      return HexFormat.of().formatHex(d, 0, 16);
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 is required of every JVM", e);
+    }
+  }
+}
