@@ -11,6 +11,7 @@ import io.pipeverify.codegen.isa.IsaReportRenderer;
 import io.pipeverify.isa.decode.AsmSyntaxException;
 import io.pipeverify.model.Schedule;
 import io.pipeverify.model.Target;
+import io.pipeverify.model.WaveSpecialization;
 import io.pipeverify.verifier.VerificationReport;
 import io.pipeverify.verifier.VerifiedSchedule;
 import io.pipeverify.verifier.Verifier;
@@ -88,7 +89,9 @@ final class EmitCommand implements Callable<Integer> {
     if (Files.exists(dir) && !Files.isDirectory(dir)) {
       throw new InputException("pipeverify: --out " + out + " exists and is not a directory");
     }
-    Schedule schedule = load();
+    // The kernel is emitted from the program each wave runs (when and k-chunk expressions
+    // resolved).
+    Schedule schedule = WaveSpecialization.specialize(load());
     List<String> problems = HipEmitter.problems(schedule);
     if (!problems.isEmpty()) {
       List<String> lines = new ArrayList<>();

@@ -107,7 +107,8 @@ class RelaxCommandTest {
     Path out = tmp.resolve("never.json");
     Cli.Result r = Cli.run("relax", "--builtin", "cdna4-interleave", "--out", out.toString());
     assertEquals(1, r.code(), r.dump());
-    assertTrue(r.out().startsWith("cdna4-interleave: VIOLATED (2 findings, 224 instances)"), r.dump());
+    assertTrue(
+        r.out().startsWith("cdna4-interleave: VIOLATED (2 findings, 224 instances)"), r.dump());
     assertTrue(
         r.err()
             .contains(

@@ -220,4 +220,29 @@ public sealed interface Op {
       return "wait_group";
     }
   }
+
+  /**
+   * An op that exists only in the waves where {@code when} holds ({@code "when"} in the file
+   * format): one program can then say {@code if (warp_row == 1) s_barrier()}. {@link
+   * WaveSpecialization} resolves it per wave before verification; nothing after that sees one.
+   */
+  record Conditional(Condition when, Op op) implements Op {
+    public Conditional {
+      Objects.requireNonNull(when);
+      Objects.requireNonNull(op);
+      if (op instanceof Conditional) {
+        throw new IllegalArgumentException("a conditional op holds an unconditional one");
+      }
+    }
+
+    @Override
+    public Origin origin() {
+      return op.origin();
+    }
+
+    @Override
+    public String kind() {
+      return op.kind();
+    }
+  }
 }

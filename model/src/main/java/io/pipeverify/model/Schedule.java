@@ -113,7 +113,8 @@ public record Schedule(
     for (WaveProgram prog : programs) {
       for (Section section : Section.values()) {
         for (Op op : prog.section(section)) {
-          if (op instanceof Op.LdsAccess a) {
+          Op resolved = op instanceof Op.Conditional c ? c.op() : op;
+          if (resolved instanceof Op.LdsAccess a) {
             for (Expr e : List.of(a.slot(), a.region().start(), a.region().count())) {
               p = Periodicity.lcm(p, e.periodIn(K).orElse(1));
               p = Periodicity.lcm(p, e.periodIn(TRIP_COUNT).orElse(1));

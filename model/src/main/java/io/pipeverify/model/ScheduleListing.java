@@ -92,8 +92,14 @@ public final class ScheduleListing {
     return b.toString();
   }
 
-  /** One op, e.g. {@code g2s A[(k + 1) % 2] rows w * 8 + 0 +8 tile A k=k + 1}. */
+  /**
+   * One op, e.g. {@code g2s A[(k + 1) % 2] rows w * 8 + 0 +8 tile A k=k + 1}; a conditional op ends
+   * in {@code when warp_row == 1}.
+   */
   public static String line(Op op) {
+    if (op instanceof Op.Conditional c) {
+      return line(c.op()) + "    when " + c.when().render();
+    }
     String body =
         switch (op.kind()) {
           case "g2s" -> {
@@ -160,7 +166,7 @@ public final class ScheduleListing {
     if (!sameRows) {
       b.append(" rows ").append(t.rowStart().render()).append(" +").append(t.rowCount().render());
     }
-    t.kChunk().ifPresent(c -> b.append(" kc=").append(c));
+    t.kChunk().ifPresent(c -> b.append(" kc=").append(c.render()));
     return b.toString();
   }
 }

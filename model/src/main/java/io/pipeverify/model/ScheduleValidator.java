@@ -274,7 +274,8 @@ public final class ScheduleValidator {
     Set<String> readRegs = new TreeSet<>();
     Set<String> loadRegs = new TreeSet<>();
     for (Section section : Section.values()) {
-      for (Op op : prog.section(section)) {
+      for (Op listed : prog.section(section)) {
+        Op op = listed instanceof Op.Conditional c ? c.op() : listed;
         if (op instanceof Op.DsRead r) {
           readRegs.add(r.dst());
         } else if (op instanceof Op.GLoad g) {
@@ -288,7 +289,13 @@ public final class ScheduleValidator {
       List<Op> ops = prog.section(section);
       for (int i = 0; i < ops.size(); i++) {
         String ptr = "/programs/" + p + "/" + section.id() + "/" + i;
-        checkOp(ops.get(i), ptr, section, buffers, readRegs, loadRegs, waves);
+        Op op = ops.get(i);
+        if (op instanceof Op.Conditional c) {
+          List<Integer> holding = checkWhen(c.when(), ptr + "/when", waves);
+          checkOp(c.op(), ptr, section, buffers, readRegs, loadRegs, holding);
+        } else {
+          checkOp(op, ptr, section, buffers, readRegs, loadRegs, waves);
+        }
       }
     }
   }
@@ -304,12 +311,12 @@ public final class ScheduleValidator {
     // Java 17: no pattern switch; Barrier and CommitGroup have nothing to check.
     if (op instanceof Op.LdsAccess a) {
       checkAccess(a, ptr, section, buffers, waves);
-      checkTile(a.tile(), ptr + "/tile", section);
+      checkTile(a.tile(), ptr + "/tile", section, waves);
       if (a instanceof Op.DsWrite dw && !loadRegs.contains(dw.src())) {
         problem(ptr + "/src", unknownRegister(dw.src(), "gload", loadRegs));
       }
     } else if (op instanceof Op.GLoad g) {
-      checkTile(g.tile(), ptr + "/tile", section);
+      checkTile(g.tile(), ptr + "/tile", section, waves);
     } else if (op instanceof Op.Wait w) {
       w.vmcnt().ifPresent(n -> checkCounter(ptr + "/vmcnt", "vmcnt", n, 6, Target.VMCNT_MAX));
       w.lgkmcnt()
@@ -384,14 +391,96 @@ public final class ScheduleValidator {
     }
   }
 
-  private void checkTile(TileTag tile, String ptr, Section section) {
+  private void checkTile(TileTag tile, String ptr, Section section, List<Integer> waves) {
     if (tile.tensor().isEmpty()) {
       problem(ptr + "/tensor", "tensor must not be empty");
     }
     checkVars(tile.kTile(), ptr + "/k", section);
     checkVars(tile.rowStart(), ptr + "/rows/start", section);
     checkVars(tile.rowCount(), ptr + "/rows/count", section);
-    tile.kChunk().ifPresent(c -> checkKChunk(ptr + "/kChunk", c));
+    if (tile.kChunk().isEmpty()) {
+      return;
+    }
+    Expr chunk = tile.kChunk().get();
+    String cptr = ptr + "/kChunk";
+    if (!checkWaveOnly(chunk.vars(), cptr, "a k-chunk")) {
+      return;
+    }
+    for (int w : waves) {
+      try {
+        long c = chunk.eval(waveEnvs.get(w));
+        if (c != (int) c) {
+          problem(cptr, "k-chunk " + c + " out of range in wave " + w);
+          return;
+        }
+        int before = problems.size();
+        checkKChunk(cptr, (int) c);
+        if (problems.size() > before) {
+          return;
+        }
+      } catch (ArithmeticException e) {
+        problem(cptr, "k-chunk " + chunk.render() + ": " + e.getMessage() + " in wave " + w);
+        return;
+      }
+    }
+  }
+
+  /**
+   * Checks a {@code when} condition: only {@code w} and wave parameters, and defined in every wave
+   * of the program. Returns the waves where it holds (none when it cannot be evaluated).
+   */
+  private List<Integer> checkWhen(Condition when, String ptr, List<Integer> waves) {
+    if (!checkWaveOnly(when.vars(), ptr, "a condition")) {
+      return List.of();
+    }
+    List<Integer> holding = new ArrayList<>();
+    for (int w : waves) {
+      try {
+        if (when.holds(waveEnvs.get(w))) {
+          holding.add(w);
+        }
+      } catch (ArithmeticException e) {
+        problem(ptr, "condition " + when.render() + ": " + e.getMessage() + " in wave " + w);
+        return List.of();
+      }
+    }
+    return holding;
+  }
+
+  /**
+   * What may differ between waves but not between iterations may use {@code w} and the wave
+   * parameters only: with {@code k} or {@code T} an op would exist in some iterations only and the
+   * schedule would not be periodic (semantics.md section 6).
+   */
+  private boolean checkWaveOnly(Set<String> vars, String ptr, String what) {
+    List<String> known = new ArrayList<>();
+    known.add(Schedule.WAVE);
+    schedule.waveParams().forEach(p -> known.add(p.name()));
+    for (String v : vars) {
+      if (v.equals(Schedule.K) || v.equals(Schedule.TRIP_COUNT)) {
+        problem(
+            ptr,
+            what
+                + " may use only w and wave parameters, not '"
+                + v
+                + "': an op or a k-chunk that changes with the iteration would make the schedule"
+                + " non-periodic (write one op per case in the loop instead)");
+        return false;
+      }
+      if (!known.contains(v)) {
+        problem(
+            ptr,
+            "unknown variable '"
+                + v
+                + "' in "
+                + what
+                + " (known: "
+                + String.join(", ", known)
+                + ")");
+        return false;
+      }
+    }
+    return true;
   }
 
   /** The variables an expression of {@code section} may use, in the order messages list them. */

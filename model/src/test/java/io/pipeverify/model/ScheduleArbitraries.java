@@ -3,6 +3,7 @@ package io.pipeverify.model;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
 import java.util.TreeSet;
@@ -238,7 +239,7 @@ public final class ScheduleArbitraries {
           LdsBuffer b = buffer(s);
           return new Op.GLoad(
               loadRegister(s),
-              new TileTag(b.name(), kTile(s, section), Expr.of(0), Expr.of(1), OptionalInt.empty()),
+              new TileTag(b.name(), kTile(s, section), Expr.of(0), Expr.of(1), Optional.empty()),
               o);
         }
         case WAIT -> {
@@ -337,9 +338,9 @@ public final class ScheduleArbitraries {
 
     private static TileTag tag(OpSpec s, LdsBuffer b, Region r, Section section) {
       if (r.unit() == Region.Unit.ROWS) {
-        return new TileTag(b.name(), kTile(s, section), r.start(), r.count(), OptionalInt.empty());
+        return new TileTag(b.name(), kTile(s, section), r.start(), r.count(), Optional.empty());
       }
-      return new TileTag(b.name(), kTile(s, section), Expr.of(0), Expr.of(1), OptionalInt.empty());
+      return new TileTag(b.name(), kTile(s, section), Expr.of(0), Expr.of(1), Optional.empty());
     }
   }
 }

@@ -5,6 +5,7 @@ import io.pipeverify.model.Op;
 import io.pipeverify.model.Schedule;
 import io.pipeverify.model.Section;
 import io.pipeverify.model.WaveProgram;
+import io.pipeverify.model.WaveSpecialization;
 import io.pipeverify.verifier.check.CounterexampleBuilder;
 import io.pipeverify.verifier.check.DataflowFinding;
 import io.pipeverify.verifier.check.InstanceText;
@@ -72,12 +73,14 @@ public final class Verifier {
   }
 
   /**
-   * The verdict for every trip count T >= 1: unrolls T = 1..{@link #cutoff}. Schedules that still
-   * have {@code commit_group}/{@code wait_group} are lowered first by counting the ops per group
-   * (seed note 003), so the lowering itself is what gets checked.
+   * The verdict for every trip count T >= 1: unrolls T = 1..{@link #cutoff}. Programs that say what
+   * they do per wave ({@code when}, k-chunk expressions) are specialized to one role per distinct
+   * wave first ({@link WaveSpecialization}); schedules that still have {@code commit_group}/{@code
+   * wait_group} are lowered by counting the ops per group (seed note 003), so the lowering itself
+   * is what gets checked.
    */
   public static VerificationReport verify(Schedule schedule, VerifyOptions options) {
-    Schedule lowered = lowerGroups(schedule);
+    Schedule lowered = lowerGroups(WaveSpecialization.specialize(schedule));
     return verifyLowered(lowered, options, range(cutoff(lowered)));
   }
 
@@ -87,7 +90,7 @@ public final class Verifier {
    */
   public static VerificationReport verifyTripCounts(
       Schedule schedule, VerifyOptions options, List<Integer> tripCounts) {
-    return verifyLowered(lowerGroups(schedule), options, tripCounts);
+    return verifyLowered(lowerGroups(WaveSpecialization.specialize(schedule)), options, tripCounts);
   }
 
   private static VerificationReport verifyLowered(

@@ -13,7 +13,7 @@ import io.pipeverify.model.Target;
 import io.pipeverify.model.TileTag;
 import io.pipeverify.model.WaveProgram;
 import java.util.List;
-import java.util.OptionalInt;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -26,8 +26,7 @@ class CounterexampleExecutionTest {
 
   /** One wave reads slot k%2, multiplies, then writes tile k into slot k%2: P2, P4 and P3. */
   private static Schedule readBeforeWrite() {
-    TileTag rowZero =
-        new TileTag("A", Expr.parse("k"), Expr.of(0), Expr.of(1), OptionalInt.empty());
+    TileTag rowZero = new TileTag("A", Expr.parse("k"), Expr.of(0), Expr.of(1), Optional.empty());
     List<Op> loop =
         List.of(
             new Op.DsRead(
@@ -35,7 +34,7 @@ class CounterexampleExecutionTest {
                 Expr.parse("k%2"),
                 Region.rows("0", 1),
                 "a0",
-                new TileTag("A", Expr.parse("k"), Expr.of(0), Expr.of(1), OptionalInt.of(0)),
+                new TileTag("A", Expr.parse("k"), Expr.of(0), Expr.of(1), Optional.of(Expr.of(0))),
                 HandBuilt.at("read")),
             new Op.Mfma("a0", "a0", 0, 0, 0, Expr.parse("k"), HandBuilt.at("mfma")),
             new Op.DsWrite(

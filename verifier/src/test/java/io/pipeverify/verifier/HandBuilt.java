@@ -12,7 +12,7 @@ import io.pipeverify.model.Target;
 import io.pipeverify.model.TileTag;
 import io.pipeverify.model.WaveProgram;
 import java.util.List;
-import java.util.OptionalInt;
+import java.util.Optional;
 
 /**
  * Small hand-built schedules for the unit tests of every layer: one buffer {@code A} of 16 rows of
@@ -41,7 +41,8 @@ public final class HandBuilt {
         Expr.parse(slot),
         Region.rows(rowStart, rows),
         "a0",
-        new TileTag("A", Expr.parse(tile), Expr.parse(rowStart), Expr.of(rows), OptionalInt.of(0)),
+        new TileTag(
+            "A", Expr.parse(tile), Expr.parse(rowStart), Expr.of(rows), Optional.of(Expr.of(0))),
         at(stage));
   }
 

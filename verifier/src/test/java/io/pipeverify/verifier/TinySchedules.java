@@ -14,7 +14,7 @@ import io.pipeverify.model.WaveParam;
 import io.pipeverify.model.WaveProgram;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.OptionalInt;
+import java.util.Optional;
 
 /**
  * A two-wave double-buffered schedule small enough to reason about by hand: each wave copies its
@@ -53,7 +53,8 @@ final class TinySchedules {
                 Expr.parse(slot),
                 Region.rows(Expr.of(0), Expr.of(16)),
                 tensor.toLowerCase(java.util.Locale.ROOT) + kc,
-                new TileTag(tensor, Expr.parse(tile), Expr.of(0), Expr.of(16), OptionalInt.of(kc)),
+                new TileTag(
+                    tensor, Expr.parse(tile), Expr.of(0), Expr.of(16), Optional.of(Expr.of(kc))),
                 at(stage)));
       }
     }

@@ -649,7 +649,7 @@ public final class HipEmitter {
                   + ", "
                   + c(r.region().start())
                   + ", "
-                  + r.tile().kChunk().getAsInt()
+                  + r.tile().kChunkIndex().getAsInt()
                   + ", lane);");
         } else if (op instanceof Op.Wait wt) {
           line(

@@ -66,6 +66,6 @@ final class OpSubstitution {
         apply(t.kTile(), map),
         apply(t.rowStart(), map),
         apply(t.rowCount(), map),
-        t.kChunk());
+        t.kChunk().map(c -> apply(c, map)));
   }
 }

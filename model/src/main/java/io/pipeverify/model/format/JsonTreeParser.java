@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import io.pipeverify.model.JsonPointers;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -43,7 +44,21 @@ public final class JsonTreeParser {
         throw new ScheduleFormatException(
             List.of(new Diagnostic(file, "", 1, 1, "empty file: expected a JSON object")));
       }
-      root = tree.value(parser, "");
+      try {
+        root = tree.value(parser, "");
+      } catch (StreamConstraintsException e) {
+        // Jackson's depth limit (1000) keeps value() from overflowing the stack; its exception
+        // carries no location, the parser's does.
+        throw new ScheduleFormatException(
+            List.of(
+                Diagnostic.at(
+                    file,
+                    "",
+                    position(parser.currentLocation()),
+                    "invalid JSON: arrays and objects nested more than "
+                        + FACTORY.streamReadConstraints().getMaxNestingDepth()
+                        + " deep")));
+      }
       if (parser.nextToken() != null) {
         SourcePosition p = position(parser.currentTokenLocation());
         throw new ScheduleFormatException(

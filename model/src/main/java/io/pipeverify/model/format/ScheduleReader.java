@@ -1,5 +1,6 @@
 package io.pipeverify.model.format;
 
+import io.pipeverify.model.Condition;
 import io.pipeverify.model.Expr;
 import io.pipeverify.model.ExprSyntaxException;
 import io.pipeverify.model.Gemm;
@@ -25,6 +26,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.function.BiFunction;
 import java.util.function.Function;
@@ -242,24 +244,44 @@ public final class ScheduleReader {
       return Expr.of(n.asLong().getAsLong());
     }
     if (node instanceof JsonNode.JsonString s) {
-      try {
-        return Expr.parse(s.value());
-      } catch (ExprSyntaxException e) {
-        int col = e.column();
-        error(
-            ptr,
-            col > 0 ? s.positionOf(col - 1) : s.position(),
-            "cannot parse expression \""
-                + s.value()
-                + "\": "
-                + e.detail()
-                + (col > 0 ? " (column " + col + " of the expression)" : ""));
-        return null;
-      }
+      return parsed(s, ptr, "expression", Expr::parse);
     }
     typeError(ptr, node, "an expression (an integer or a string)");
     return null;
   }
+
+  /** A {@code when} condition: a string in the grammar of {@link Condition#parse}. */
+  private Condition condition(JsonNode node, String ptr) {
+    if (node instanceof JsonNode.JsonString s) {
+      return parsed(s, ptr, "condition", Condition::parse);
+    }
+    typeError(ptr, node, "a condition (a string such as \"warp_row == 1\")");
+    return null;
+  }
+
+  /** Parses the string, or reports the error at its column inside the file and returns null. */
+  private <T> T parsed(JsonNode.JsonString s, String ptr, String what, Function<String, T> parser) {
+    try {
+      return parser.apply(s.value());
+    } catch (ExprSyntaxException e) {
+      int col = e.column();
+      String text = s.value();
+      error(
+          ptr,
+          col > 0 ? s.positionOf(col - 1) : s.position(),
+          "cannot parse "
+              + what
+              + " \""
+              + (text.length() > QUOTED_MAX ? text.substring(0, QUOTED_MAX) + "..." : text)
+              + "\": "
+              + e.detail()
+              + (col > 0 ? " (column " + col + " of the " + what + ")" : ""));
+      return null;
+    }
+  }
+
+  /** Longer expressions are cut in messages: the column says where the problem is. */
+  private static final int QUOTED_MAX = 60;
 
   private <E> E choice(JsonNode node, String ptr, String what, List<E> values, List<String> ids) {
     String id = string(node, ptr);
@@ -461,6 +483,7 @@ public final class ScheduleReader {
       optional.addAll(List.of("vmcnt", "lgkmcnt"));
     }
     optional.add("origin");
+    optional.add("when");
     String what = kind + " op";
     Fields f = fields(o, ptr, what, OP_FIELDS.get(kind), optional);
     Origin origin = f.has("origin") ? f.get("origin", this::origin) : new Origin.InFile(file, ptr);
@@ -553,6 +576,10 @@ public final class ScheduleReader {
           }
           default -> throw new IllegalStateException("op kind " + kind);
         };
+    if (op != null && f.has("when")) {
+      Condition when = f.get("when", this::condition);
+      return when == null ? null : new Op.Conditional(when, op);
+    }
     return op;
   }
 
@@ -575,16 +602,11 @@ public final class ScheduleReader {
     String tensor = f.string("tensor");
     Expr k = f.expr("k");
     Region rows = f.get("rows", (n, p) -> region(n, p, Region.Unit.ROWS));
-    Integer chunk = f.integer("kChunk");
+    Expr chunk = f.expr("kChunk");
     if (!allPresent(tensor, k, rows) || (f.has("kChunk") && chunk == null)) {
       return null;
     }
-    return new TileTag(
-        tensor,
-        k,
-        rows.start(),
-        rows.count(),
-        chunk == null ? OptionalInt.empty() : OptionalInt.of(chunk));
+    return new TileTag(tensor, k, rows.start(), rows.count(), Optional.ofNullable(chunk));
   }
 
   private Origin origin(JsonNode node, String ptr) {

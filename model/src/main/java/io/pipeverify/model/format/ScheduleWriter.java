@@ -157,7 +157,7 @@ public final class ScheduleWriter {
                         List.of(
                             pair("start", expr(t.rowStart())),
                             pair("count", expr(t.rowCount())))))));
-    t.kChunk().ifPresent(c -> pairs.add(pair("kChunk", Integer.toString(c))));
+    t.kChunk().ifPresent(c -> pairs.add(pair("kChunk", expr(c))));
     return object(pairs);
   }
 
@@ -169,7 +169,8 @@ public final class ScheduleWriter {
     return object(List.of(pair("transform", str(t.transform())), pair("stage", str(t.stage()))));
   }
 
-  private static String op(Op op) {
+  private static String op(Op listed) {
+    Op op = listed instanceof Op.Conditional c ? c.op() : listed;
     List<String> pairs = new ArrayList<>();
     pairs.add(pair("op", str(op.kind())));
     if (op instanceof Op.G2s g) {
@@ -210,6 +211,9 @@ public final class ScheduleWriter {
       pairs.add(pair("pending", Integer.toString(wg.pending())));
     }
     // barrier and commit_group have no fields besides op and origin
+    if (listed instanceof Op.Conditional c) {
+      pairs.add(pair("when", str(c.when().render())));
+    }
     pairs.add(pair("origin", origin(op.origin())));
     return object(pairs);
   }

@@ -3,7 +3,6 @@ package io.pipeverify.model.interp;
 import io.pipeverify.model.TileTag;
 import java.util.Map;
 import java.util.Objects;
-import java.util.OptionalInt;
 
 /**
  * Evaluated data identity: rows {@code [rowStart, rowStart + rowCount)} of K tile {@code kTile} of
@@ -18,13 +17,12 @@ public record Fragment(String tensor, long kTile, long rowStart, long rowCount, 
   }
 
   public static Fragment of(TileTag tag, Map<String, Long> env) {
-    OptionalInt c = tag.kChunk();
     return new Fragment(
         tag.tensor(),
         tag.kTile().eval(env),
         tag.rowStart().eval(env),
         tag.rowCount().eval(env),
-        c.isPresent() ? c.getAsInt() : WHOLE_ROWS);
+        tag.kChunk().map(c -> Math.toIntExact(c.eval(env))).orElse(WHOLE_ROWS));
   }
 
   /** {@code tile A k=3 rows [16, 32) kc1}. */

@@ -8,7 +8,7 @@ import io.pipeverify.model.Region;
 import io.pipeverify.model.TileTag;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.OptionalInt;
+import java.util.Optional;
 
 /**
  * Appends ops of one section in program order, each with {@code Origin.FromTransform(transform,
@@ -71,7 +71,7 @@ final class Emitter {
 
   private TileTag copyTag(String tensor, Expr kTile, Expr rowStart) {
     return new TileTag(
-        tensor, kTile, rowStart, Expr.of(layout.rowsPerInstruction()), OptionalInt.empty());
+        tensor, kTile, rowStart, Expr.of(layout.rowsPerInstruction()), Optional.empty());
   }
 
   /** Copy instruction i of the rows of {@code tensor} starting at {@code rowOffset}, as g2s. */
@@ -128,7 +128,8 @@ final class Emitter {
       String tensor, int index, int kChunk, int readKChunk, Expr rowStart, Expr kTile, Expr slot) {
     Region region = new Region(Region.Unit.ROWS, rowStart, Expr.of(Gemm.FRAGMENT));
     TileTag tag =
-        new TileTag(tensor, kTile, rowStart, Expr.of(Gemm.FRAGMENT), OptionalInt.of(readKChunk));
+        new TileTag(
+            tensor, kTile, rowStart, Expr.of(Gemm.FRAGMENT), Optional.of(Expr.of(readKChunk)));
     ops.add(
         new Op.DsRead(
             tensor, slot, region, fragmentRegister(tensor, index, kChunk), tag, origin()));

@@ -103,7 +103,7 @@ class MalformedScheduleTest {
     assertDiagnostics(
         loop("  {\"op\": \"barrier\", \"orign\": {}}"),
         "t.json:6:21: error at /programs/0/loop/0/orign: unknown field 'orign' in barrier op"
-            + " (expected: op, origin)");
+            + " (expected: op, origin, when)");
   }
 
   @Test
@@ -302,5 +302,65 @@ class MalformedScheduleTest {
   void rootMustBeAnObject() {
     assertDiagnostics(
         "[1, 2]", "t.json:1:1: error at /: expected a schedule (an object), found an array");
+  }
+
+  @Test
+  void aConditionMayNotUseTheIterationOrTripCount() {
+    assertDiagnostics(
+        loop("  {\"op\": \"barrier\", \"when\": \"k % 2 == 0\"}"),
+        "t.json:6:29: error at /programs/0/loop/0/when: a condition may use only w and wave"
+            + " parameters, not 'k': an op or a k-chunk that changes with the iteration would make"
+            + " the schedule non-periodic (write one op per case in the loop instead)");
+  }
+
+  @Test
+  void aConditionMustParseAndBeACondition() {
+    assertDiagnostics(
+        loop(
+            "  {\"op\": \"barrier\", \"when\": \"w + 1\"},\n"
+                + "  {\"op\": \"barrier\", \"when\": 1},\n"
+                + "  {\"op\": \"barrier\", \"when\": \"half == 0 &&\"}"),
+        "t.json:6:30: error at /programs/0/loop/0/when: cannot parse condition \"w + 1\": expected"
+            + " a condition (a comparison such as w == 1), found the integer expression w + 1"
+            + " (column 1 of the condition)",
+        "t.json:7:29: error at /programs/0/loop/1/when: expected a condition (a string such as"
+            + " \"warp_row == 1\"), found an integer",
+        "t.json:8:42: error at /programs/0/loop/2/when: cannot parse condition \"half == 0 &&\":"
+            + " expected a number, a variable or '(' (column 13 of the condition)");
+  }
+
+  @Test
+  void aKChunkExpressionIsCheckedInEveryWave() {
+    assertDiagnostics(
+        loop(
+            g2s("0", "{\"start\": 0, \"count\": 1}")
+                .replace("\"count\": 1}}}", "\"count\": 1}," + " \"kChunk\": \"w + 1\"}}")),
+        "t.json:6:155: error at /programs/0/loop/0/tile/kChunk: k-chunk 2 out of range: the gemm"
+            + " has 2 k-chunks (0..1)");
+  }
+
+  @Test
+  void aDeepExpressionIsBadInputNotAStackOverflow() {
+    String deep = "(".repeat(5000) + "w" + ")".repeat(5000);
+    assertDiagnostics(
+        loop(g2s("\"" + deep + "\"", "{\"start\": 0, \"count\": 1}")),
+        "t.json:6:141: error at /programs/0/loop/0/slot: cannot parse expression \""
+            + "(".repeat(60)
+            + "...\": nested more than 100 levels deep (column 101 of the expression)");
+  }
+
+  @Test
+  void deeplyNestedJsonIsBadInput() {
+    String deep = "[".repeat(5000) + "]".repeat(5000);
+    ScheduleFormatException e =
+        assertThrows(
+            ScheduleFormatException.class,
+            () ->
+                ScheduleReader.read(
+                    "t.json", loop("").replace("\"loop\": [", "\"x\": " + deep + ", \"loop\": [")));
+    assertEquals(1, e.diagnostics().size());
+    assertEquals(
+        "t.json:5:1083: error at /: invalid JSON: arrays and objects nested more than 1000 deep",
+        e.diagnostics().get(0).render());
   }
 }

@@ -144,18 +144,18 @@ class Cdna4InterleaveTest {
     List<Op> a = stage(gen("s2rKpackSwapA=true"), 0);
     Op.DsRead a0 = (Op.DsRead) a.get(1);
     assertEquals("a0_kp0", a0.dst());
-    assertEquals(1, a0.tile().kChunk().getAsInt());
+    assertEquals(1, a0.tile().kChunkIndex().getAsInt());
     Op.DsRead b0 = (Op.DsRead) a.get(5);
-    assertEquals(0, b0.tile().kChunk().getAsInt(), "B unaffected by the A swap");
+    assertEquals(0, b0.tile().kChunkIndex().getAsInt(), "B unaffected by the A swap");
     Op.DsRead b0swapped = (Op.DsRead) stage(gen("s2rKpackSwapB=true"), 0).get(5);
     assertEquals("b0_kp0", b0swapped.dst());
-    assertEquals(1, b0swapped.tile().kChunk().getAsInt());
+    assertEquals(1, b0swapped.tile().kChunkIndex().getAsInt());
     // The epilogue is not touched by the pass: plain order, no swap.
     int epilogueReads = 0;
     for (Op op : gen("s2rKpackSwapA=true").programs().get(0).epilogue()) {
       if (op instanceof Op.DsRead r) {
         epilogueReads++;
-        assertTrue(r.dst().endsWith("_kp" + r.tile().kChunk().getAsInt()), r.dst());
+        assertTrue(r.dst().endsWith("_kp" + r.tile().kChunkIndex().getAsInt()), r.dst());
       }
     }
     assertEquals(24, epilogueReads);

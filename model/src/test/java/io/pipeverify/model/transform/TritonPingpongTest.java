@@ -145,7 +145,7 @@ class TritonPingpongTest {
     assertEquals("barrier", m2.get(vm + 1).kind());
     Op.DsRead next = (Op.DsRead) m2.get(vm + 2);
     assertEquals("k + 1", next.tile().kTile().render());
-    assertEquals(0, next.tile().kChunk().getAsInt());
+    assertEquals(0, next.tile().kChunkIndex().getAsInt());
     assertEquals(1, gen("chainedDot=true", "slots=1").buffers().get(0).slots());
   }
 }

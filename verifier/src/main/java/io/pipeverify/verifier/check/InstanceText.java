@@ -103,7 +103,7 @@ public final class InstanceText {
   }
 
   private static String chunk(Op op) {
-    OptionalInt c = op instanceof Op.LdsAccess a ? a.tile().kChunk() : OptionalInt.empty();
+    OptionalInt c = op instanceof Op.LdsAccess a ? a.tile().kChunkIndex() : OptionalInt.empty();
     return c.isPresent() ? " kc" + c.getAsInt() : "";
   }
 
