@@ -70,7 +70,13 @@ public record Schedule(
   }
 
   public Optional<LdsBuffer> buffer(String bufferName) {
-    return buffers.stream().filter(b -> b.name().equals(bufferName)).findFirst();
+    // A loop, not a stream: the checks ask this once per access instance.
+    for (LdsBuffer b : buffers) {
+      if (b.name().equals(bufferName)) {
+        return Optional.of(b);
+      }
+    }
+    return Optional.empty();
   }
 
   /** The program wave {@code w} runs. */

@@ -42,21 +42,25 @@ final class CertificatePaths {
     int[] next = new int[n];
     boolean[] hasPrevious = new boolean[n];
     Arrays.fill(next, -1);
-    List<List<Integer>> out = new ArrayList<>();
-    for (int i = 0; i < n; i++) {
-      out.add(new ArrayList<>(2));
-    }
-    // edges() lists them by source, then target id: each successor list comes out ascending.
-    for (HappensBefore.Edge e : hb.edges()) {
-      out.get(e.from().id()).add(e.to().id());
-      if (e.kind() == EdgeKind.PROGRAM_ORDER) {
-        next[e.from().id()] = e.to().id();
-        hasPrevious[e.to().id()] = true;
-      }
+    // Arrays, not boxed lists: this runs once per trip count over every edge.
+    List<HappensBefore.Edge> edges = hb.edges();
+    int[] degree = new int[n];
+    for (HappensBefore.Edge e : edges) {
+      degree[e.from().id()]++;
     }
     successors = new int[n][];
     for (int i = 0; i < n; i++) {
-      successors[i] = out.get(i).stream().mapToInt(Integer::intValue).toArray();
+      successors[i] = new int[degree[i]];
+      degree[i] = 0;
+    }
+    // edges() lists them by source, then target id: each successor list comes out ascending.
+    for (HappensBefore.Edge e : edges) {
+      int from = e.from().id();
+      successors[from][degree[from]++] = e.to().id();
+      if (e.kind() == EdgeKind.PROGRAM_ORDER) {
+        next[from] = e.to().id();
+        hasPrevious[e.to().id()] = true;
+      }
     }
     segmentOf = new int[n];
     position = new int[n];
@@ -66,13 +70,16 @@ final class CertificatePaths {
       if (next[head] < 0 || hasPrevious[head]) {
         continue;
       }
-      List<Integer> segment = new ArrayList<>();
+      int length = 0;
       for (int e = head; e >= 0; e = next[e]) {
         segmentOf[e] = found.size();
-        position[e] = segment.size();
-        segment.add(e);
+        position[e] = length++;
       }
-      found.add(segment.stream().mapToInt(Integer::intValue).toArray());
+      int[] segment = new int[length];
+      for (int e = head; e >= 0; e = next[e]) {
+        segment[position[e]] = e;
+      }
+      found.add(segment);
     }
     segments = found.toArray(new int[0][]);
   }

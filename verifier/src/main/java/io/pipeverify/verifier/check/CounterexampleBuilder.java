@@ -78,8 +78,8 @@ public final class CounterexampleBuilder {
         f.second(),
         f.badOrder(),
         f.marked(),
-        f.summary(),
-        f.detail(),
+        f.summary().get(),
+        f.detail().get(),
         model);
   }
 
@@ -237,11 +237,6 @@ public final class CounterexampleBuilder {
   /** Earliest times in the graph plus the model's retirement choices plus the violating order. */
   private long[] canonicalTimes(List<TimingProblem.Order> bad, long[] model) {
     int n = problem.names().size();
-    List<List<Integer>> succ = new ArrayList<>(n);
-    for (int i = 0; i < n; i++) {
-      succ.add(new ArrayList<>());
-    }
-    int[] indegree = new int[n];
     List<TimingProblem.Order> all = new ArrayList<>(problem.before());
     all.addAll(bad);
     for (TimingProblem.AtMostLate c : problem.atMostLate()) {
@@ -251,25 +246,36 @@ public final class CounterexampleBuilder {
         }
       }
     }
+    // Arrays, not boxed lists: one pass over every event per counterexample.
+    int[] indegree = new int[n];
+    int[] outdegree = new int[n];
     for (TimingProblem.Order o : all) {
-      succ.get(o.first()).add(o.second());
+      outdegree[o.first()]++;
       indegree[o.second()]++;
     }
+    int[][] succ = new int[n][];
+    for (int i = 0; i < n; i++) {
+      succ[i] = new int[outdegree[i]];
+      outdegree[i] = 0;
+    }
+    for (TimingProblem.Order o : all) {
+      succ[o.first()][outdegree[o.first()]++] = o.second();
+    }
     long[] time = new long[n];
-    java.util.ArrayDeque<Integer> ready = new java.util.ArrayDeque<>();
+    int[] ready = new int[n];
+    int tail = 0;
     for (int i = 0; i < n; i++) {
       if (indegree[i] == 0) {
-        ready.add(i);
+        ready[tail++] = i;
       }
     }
     int done = 0;
-    while (!ready.isEmpty()) {
-      int v = ready.poll();
-      done++;
-      for (int s : succ.get(v)) {
+    while (done < tail) {
+      int v = ready[done++];
+      for (int s : succ[v]) {
         time[s] = Math.max(time[s], time[v] + 1);
         if (--indegree[s] == 0) {
-          ready.add(s);
+          ready[tail++] = s;
         }
       }
     }

@@ -161,8 +161,7 @@ public final class DataflowChecker {
       }
       String got = "tile " + wf.tensor() + " k=" + wf.kTile() + " row " + wRow;
       String need = "tile " + expects.tensor() + " k=" + expects.kTile() + " row " + needRow;
-      String readBrief = text.ref(r.instance()).brief();
-      String writeBrief = text.ref(w).brief();
+      long readRow = row;
       add(
           new DataflowFinding(
               Property.P3,
@@ -172,22 +171,24 @@ public final class DataflowChecker {
               List.of(),
               List.of(last.id(), r.id()),
               "P3|" + stageKey(r.instance()) + "|" + ra.buffer(),
-              "P3 WRONG_VERSION: "
-                  + readBrief
-                  + " reads "
-                  + got
-                  + " at LDS "
-                  + ra.buffer()
-                  + "["
-                  + ra.slot()
-                  + "] row "
-                  + row
-                  + ", expects "
-                  + need,
-              "the last write of that row that happens before the read, in every execution, is "
-                  + writeBrief
-                  + " (every other write of the row happens before it): the read's slot or"
-                  + " region selects data of another tile or rows than its tag expects"));
+              () ->
+                  "P3 WRONG_VERSION: "
+                      + text.ref(r.instance()).brief()
+                      + " reads "
+                      + got
+                      + " at LDS "
+                      + ra.buffer()
+                      + "["
+                      + ra.slot()
+                      + "] row "
+                      + readRow
+                      + ", expects "
+                      + need,
+              () ->
+                  "the last write of that row that happens before the read, in every execution, is "
+                      + text.ref(w).brief()
+                      + " (every other write of the row happens before it): the read's slot or"
+                      + " region selects data of another tile or rows than its tag expects"));
       return;
     }
   }
@@ -309,18 +310,20 @@ public final class DataflowChecker {
               List.of(),
               List.of(use),
               "P4|undefined|" + stageKey(mfma) + "|" + tensor,
-              "P4 REGISTER_HAZARD: "
-                  + text.ref(mfma).brief()
-                  + " reads "
-                  + reg
-                  + ", which no op before it writes",
-              "got: nothing (the register holds whatever it held: NaN in a replay); needed: "
-                  + needed(tensor, tile, rows, m)
-                  + "; no ds_read of "
-                  + reg
-                  + " precedes the mfma in wave "
-                  + mfma.wave()
-                  + "'s program"));
+              () ->
+                  "P4 REGISTER_HAZARD: "
+                      + text.ref(mfma).brief()
+                      + " reads "
+                      + reg
+                      + ", which no op before it writes",
+              () ->
+                  "got: nothing (the register holds whatever it held: NaN in a replay); needed: "
+                      + needed(tensor, tile, rows, m)
+                      + "; no ds_read of "
+                      + reg
+                      + " precedes the mfma in wave "
+                      + mfma.wave()
+                      + "'s program"));
       return null;
     }
     Fragment got = fragment(def);
@@ -336,30 +339,32 @@ public final class DataflowChecker {
               List.of(new TimingProblem.Order(use, acc.id())),
               List.of(acc.id(), use),
               "P4|hazard|" + stageKey(mfma) + "|" + tensor,
-              "P4 REGISTER_HAZARD: "
-                  + text.ref(mfma).brief()
-                  + " may read "
-                  + reg
-                  + " before "
-                  + text.ref(def).brief()
-                  + " lands",
-              "no s_waitcnt "
-                  + counter
-                  + " in wave "
-                  + mfma.wave()
-                  + " between the "
-                  + def.op().kind()
-                  + " and the mfma retires it"
-                  + hb.retiredBy(def)
-                      .map(
-                          by ->
-                              "; the first wait that does is "
-                                  + text.text(by)
-                                  + " at "
-                                  + by.where())
-                      .orElse("; no wait retires it at all")
-                  + ". The mfma then multiplies the register's previous contents; needed: "
-                  + needed(tensor, tile, rows, m)));
+              () ->
+                  "P4 REGISTER_HAZARD: "
+                      + text.ref(mfma).brief()
+                      + " may read "
+                      + reg
+                      + " before "
+                      + text.ref(def).brief()
+                      + " lands",
+              () ->
+                  "no s_waitcnt "
+                      + counter
+                      + " in wave "
+                      + mfma.wave()
+                      + " between the "
+                      + def.op().kind()
+                      + " and the mfma retires it"
+                      + hb.retiredBy(def)
+                          .map(
+                              by ->
+                                  "; the first wait that does is "
+                                      + text.text(by)
+                                      + " at "
+                                      + by.where())
+                          .orElse("; no wait retires it at all")
+                      + ". The mfma then multiplies the register's previous contents; needed: "
+                      + needed(tensor, tile, rows, m)));
     }
     boolean rowsOk = rows.isEmpty() || rows.getAsLong() == got.rowStart();
     if (!got.tensor().equals(tensor) || got.kTile() != tile || !rowsOk) {
@@ -372,19 +377,21 @@ public final class DataflowChecker {
               List.of(),
               List.of(hb.accessOf(def).orElseThrow().id(), use),
               "P4|fragment|" + stageKey(mfma) + "|" + tensor,
-              "P4 WRONG_FRAGMENT: "
-                  + text.ref(mfma).brief()
-                  + " gets "
-                  + got.describe()
-                  + " in "
-                  + reg
-                  + ", needs "
-                  + needed(tensor, tile, rows, m),
-              "the fragment comes from "
-                  + text.ref(def).brief()
-                  + ", the last op that writes "
-                  + reg
-                  + " before the mfma in program order"));
+              () ->
+                  "P4 WRONG_FRAGMENT: "
+                      + text.ref(mfma).brief()
+                      + " gets "
+                      + got.describe()
+                      + " in "
+                      + reg
+                      + ", needs "
+                      + needed(tensor, tile, rows, m),
+              () ->
+                  "the fragment comes from "
+                      + text.ref(def).brief()
+                      + ", the last op that writes "
+                      + reg
+                      + " before the mfma in program order"));
     }
     return got;
   }
@@ -409,24 +416,26 @@ public final class DataflowChecker {
                 hb.accessOf(defB).orElseThrow().id(),
                 uses.useOf(mfma).id()),
             "P5|mixed|" + stageKey(mfma),
-            "P5 MIXED_K_CHUNK: "
-                + text.ref(mfma).brief()
-                + " multiplies A "
-                + a.describe()
-                + " (in "
-                + m.a()
-                + ") by B "
-                + b.describe()
-                + " (in "
-                + m.b()
-                + ")",
-            "A comes from "
-                + text.ref(defA).brief()
-                + ", B from "
-                + text.ref(defB).brief()
-                + "; a product needs A and B of the same k-chunk (the mfma is labelled kc"
-                + m.kChunk()
-                + ")"));
+            () ->
+                "P5 MIXED_K_CHUNK: "
+                    + text.ref(mfma).brief()
+                    + " multiplies A "
+                    + a.describe()
+                    + " (in "
+                    + m.a()
+                    + ") by B "
+                    + b.describe()
+                    + " (in "
+                    + m.b()
+                    + ")",
+            () ->
+                "A comes from "
+                    + text.ref(defA).brief()
+                    + ", B from "
+                    + text.ref(defB).brief()
+                    + "; a product needs A and B of the same k-chunk (the mfma is labelled kc"
+                    + m.kChunk()
+                    + ")"));
   }
 
   private static String product(int i, int j, int kc, long tile) {
@@ -460,6 +469,7 @@ public final class DataflowChecker {
           for (int j : js) {
             List<Instance> done = products.getOrDefault(new Product(i, j, t, t, kc, kc), List.of());
             if (done.isEmpty()) {
+              int chunk = kc;
               Instance meant = byLabel.get(new Label(i, j, kc, t));
               Instance named = meant == null ? anyMfma : meant;
               add(
@@ -471,16 +481,19 @@ public final class DataflowChecker {
                       List.of(),
                       List.of(uses.useOf(named).id()),
                       "P5|missing|" + (meant == null ? "unlabelled" : stageKey(meant)),
-                      "P5 MISSING_PRODUCT: wave "
-                          + wave
-                          + " never computes the "
-                          + product(i, j, kc, t),
-                      meant == null
-                          ? "no mfma of wave " + wave + " is labelled with it"
-                          : "the mfma meant for it, "
-                              + text.ref(meant).brief()
-                              + ", multiplies other fragments (see its P4/P5 findings)"));
+                      () ->
+                          "P5 MISSING_PRODUCT: wave "
+                              + wave
+                              + " never computes the "
+                              + product(i, j, chunk, t),
+                      () ->
+                          meant == null
+                              ? "no mfma of wave " + wave + " is labelled with it"
+                              : "the mfma meant for it, "
+                                  + text.ref(meant).brief()
+                                  + ", multiplies other fragments (see its P4/P5 findings)"));
             } else if (done.size() > 1) {
+              int chunk = kc;
               add(
                   new DataflowFinding(
                       Property.P5,
@@ -490,17 +503,19 @@ public final class DataflowChecker {
                       List.of(),
                       List.of(uses.useOf(done.get(0)).id(), uses.useOf(done.get(1)).id()),
                       "P5|duplicate|" + stageKey(done.get(1)),
-                      "P5 DUPLICATE_PRODUCT: wave "
-                          + wave
-                          + " accumulates the "
-                          + product(i, j, kc, t)
-                          + " "
-                          + done.size()
-                          + " times",
-                      "first by "
-                          + text.ref(done.get(0)).brief()
-                          + ", again by "
-                          + text.ref(done.get(1)).brief()));
+                      () ->
+                          "P5 DUPLICATE_PRODUCT: wave "
+                              + wave
+                              + " accumulates the "
+                              + product(i, j, chunk, t)
+                              + " "
+                              + done.size()
+                              + " times",
+                      () ->
+                          "first by "
+                              + text.ref(done.get(0)).brief()
+                              + ", again by "
+                              + text.ref(done.get(1)).brief()));
             }
           }
         }

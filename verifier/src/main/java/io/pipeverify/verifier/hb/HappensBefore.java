@@ -87,6 +87,9 @@ public final class HappensBefore {
 
   private int waves;
 
+  /** {@link #edges()}, once asked for. */
+  private List<Edge> edgeList;
+
   /** Event id -> the ids of its successors (for events off the chains). */
   private int[][] successors;
 
@@ -117,8 +120,18 @@ public final class HappensBefore {
     return graph.edgeSet().size();
   }
 
-  /** All edges, in a deterministic order (by source id, then target id). */
+  /**
+   * All edges, in a deterministic order (by source id, then target id). Made once: the encoder and
+   * the certificate paths both walk them.
+   */
   public List<Edge> edges() {
+    if (edgeList == null) {
+      edgeList = Collections.unmodifiableList(sortedEdges());
+    }
+    return edgeList;
+  }
+
+  private List<Edge> sortedEdges() {
     List<Edge> out = new ArrayList<>();
     for (Event from : events) {
       List<Edge> outgoing = new ArrayList<>();

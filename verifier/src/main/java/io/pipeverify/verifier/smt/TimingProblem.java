@@ -1,7 +1,7 @@
 package io.pipeverify.verifier.smt;
 
-import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.BitSet;
 import java.util.Collections;
 import java.util.List;
@@ -39,23 +39,15 @@ public record TimingProblem(List<String> names, List<Order> before, List<AtMostL
       return this;
     }
     int n = names.size();
-    List<List<Integer>> succ = new ArrayList<>(n);
-    List<List<Integer>> pred = new ArrayList<>(n);
-    for (int i = 0; i < n; i++) {
-      succ.add(new ArrayList<>());
-      pred.add(new ArrayList<>());
-    }
     List<Order> all = new ArrayList<>(before);
     all.addAll(extra);
-    for (Order o : all) {
-      succ.get(o.first()).add(o.second());
-      pred.get(o.second()).add(o.first());
-    }
+    Adjacency succ = new Adjacency(n, all, true);
+    Adjacency pred = new Adjacency(n, all, false);
     BitSet fromExtra = new BitSet(n);
     BitSet toExtra = new BitSet(n);
     for (Order o : extra) {
-      reach(o.second(), succ, fromExtra);
-      reach(o.first(), pred, toExtra);
+      succ.reach(o.second(), fromExtra);
+      pred.reach(o.first(), toExtra);
     }
     fromExtra.and(toExtra);
     List<Order> kept = new ArrayList<>();
@@ -67,17 +59,50 @@ public record TimingProblem(List<String> names, List<Order> before, List<AtMostL
     return new TimingProblem(names, kept, List.of());
   }
 
-  private static void reach(int start, List<List<Integer>> next, BitSet seen) {
-    ArrayDeque<Integer> todo = new ArrayDeque<>();
-    if (!seen.get(start)) {
-      seen.set(start);
-      todo.add(start);
+  /**
+   * Each event's successors ({@code forward}) or predecessors, in two flat arrays: a slice is made
+   * once per counterexample, over every event of the trip count, so boxed lists (and then an array
+   * per event) were most of its time.
+   */
+  private static final class Adjacency {
+    /** Event i's neighbours are {@code targets[start[i] .. start[i + 1])}. */
+    private final int[] start;
+
+    private final int[] targets;
+
+    Adjacency(int n, List<Order> orders, boolean forward) {
+      start = new int[n + 1];
+      for (Order o : orders) {
+        start[(forward ? o.first() : o.second()) + 1]++;
+      }
+      for (int i = 0; i < n; i++) {
+        start[i + 1] += start[i];
+      }
+      int[] fill = Arrays.copyOf(start, n);
+      targets = new int[orders.size()];
+      for (Order o : orders) {
+        int from = forward ? o.first() : o.second();
+        targets[fill[from]++] = forward ? o.second() : o.first();
+      }
     }
-    while (!todo.isEmpty()) {
-      for (int m : next.get(todo.poll())) {
-        if (!seen.get(m)) {
-          seen.set(m);
-          todo.add(m);
+
+    /** Marks in {@code seen} every event reachable from {@code from}, itself included. */
+    void reach(int from, BitSet seen) {
+      if (seen.get(from)) {
+        return;
+      }
+      int[] stack = new int[start.length];
+      int top = 0;
+      seen.set(from);
+      stack[top++] = from;
+      while (top > 0) {
+        int v = stack[--top];
+        for (int k = start[v]; k < start[v + 1]; k++) {
+          int m = targets[k];
+          if (!seen.get(m)) {
+            seen.set(m);
+            stack[top++] = m;
+          }
         }
       }
     }
