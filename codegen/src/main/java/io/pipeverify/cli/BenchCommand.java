@@ -35,7 +35,7 @@ import picocli.CommandLine.Option;
     versionProvider = VersionProvider.class,
     description = {
       "Time full verdicts (median of warm runs in one JVM).",
-      "Default: every built-in at its defaults. FILE... or --builtin: those schedules."
+      "Default: every built-in at its defaults. FILE... and/or --builtin: those schedules."
           + " --scaling: cdna4-interleave (fixed, tileK 32) over waves 4/8/16 x stages 2/4/8 x"
           + " slots 2/3/4 (grid), then double-buffer.json with 150 to 16,000 extra ds_reads per"
           + " iteration, 10k to 1M events (events); --scaling=grid or --scaling=events runs one."
@@ -197,14 +197,16 @@ final class BenchCommand implements Callable<Integer> {
     return (int) Math.max(Math.min(n, floor), share);
   }
 
-  /** The schedules of FILE... or --builtin. */
+  /**
+   * The schedules of --builtin and FILE..., in that order: one run compares a file with a built-in
+   * (the ping-pong kernel against cdna4-interleave, docs/PERFORMANCE.md).
+   */
   private List<Case> given() throws InputException {
-    source.checkUsage();
+    source.checkUsage(true);
     List<Case> cases = new ArrayList<>();
     if (source.isBuiltin()) {
       Schedule s = source.load(console.in(), source.knobs());
       cases.add(new Case(s.name(), s));
-      return cases;
     }
     for (String input : source.inputs()) {
       cases.add(new Case(input, source.readLocated(console.in(), input).schedule()));

@@ -68,6 +68,14 @@ abstract class ScheduleSource {
 
   /** Checks the combination of arguments; a usage error (exit 2) if it is not one source. */
   void checkUsage() {
+    checkUsage(false);
+  }
+
+  /**
+   * Checks the combination of inputs; {@code builtinWithFiles}: a command of several schedules
+   * ({@code bench}) may take the built-in as one more.
+   */
+  void checkUsage(boolean builtinWithFiles) {
     List<String> files = files();
     if (!many() && files.size() > 1) {
       throw new ParameterException(
@@ -78,7 +86,7 @@ abstract class ScheduleSource {
       throw new ParameterException(spec.commandLine(), "stdin (-) can be given only once");
     }
     file = files.isEmpty() ? null : files.get(0);
-    if (file != null && builtin != null) {
+    if (file != null && builtin != null && !builtinWithFiles) {
       throw new ParameterException(spec.commandLine(), "give either FILE or --builtin, not both");
     }
     if (file == null && builtin == null) {
