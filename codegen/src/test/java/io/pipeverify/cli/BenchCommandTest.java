@@ -57,6 +57,21 @@ class BenchCommandTest {
   }
 
   @Test
+  void aBuiltinAndFilesInOneRunTheBuiltinFirst() {
+    String file = Cli.DOUBLE_BUFFER.toString();
+    Cli.Result r =
+        Cli.run("bench", "--warmup", "0", "--runs", "1", "--builtin", "triton-stream", file);
+    assertEquals(0, r.code(), r.dump());
+    List<String> lines = Arrays.asList(r.out().split("\n"));
+    assertEquals(
+        List.of("triton-stream verified 11860", file + " verified 620"),
+        lines.subList(2, 4).stream()
+            .map(l -> String.join(" ", Arrays.asList(l.split("\\s+")).subList(0, 3)))
+            .toList(),
+        r.dump());
+  }
+
+  @Test
   void anUnknownScalingAxisIsBadInput() {
     Cli.Result r = Cli.run("bench", "--scaling=waves");
     assertEquals(2, r.code(), r.dump());
