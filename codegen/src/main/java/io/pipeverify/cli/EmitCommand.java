@@ -2,13 +2,10 @@ package io.pipeverify.cli;
 
 import io.pipeverify.codegen.hip.EmitOptions;
 import io.pipeverify.codegen.hip.HipEmitter;
-import io.pipeverify.codegen.hip.UnsupportedScheduleException;
 import io.pipeverify.codegen.isa.ClangCompiler;
 import io.pipeverify.codegen.isa.ExternalToolException;
-import io.pipeverify.codegen.isa.IsaChecker;
 import io.pipeverify.codegen.isa.IsaReport;
 import io.pipeverify.codegen.isa.IsaReportRenderer;
-import io.pipeverify.isa.decode.AsmSyntaxException;
 import io.pipeverify.model.Schedule;
 import io.pipeverify.model.Target;
 import io.pipeverify.model.WaveSpecialization;
@@ -18,7 +15,6 @@ import io.pipeverify.verifier.Verifier;
 import io.pipeverify.verifier.VerifyOptions;
 import io.pipeverify.verifier.report.TextReportRenderer;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -114,19 +110,9 @@ final class EmitCommand implements Callable<Integer> {
                   + "); no HIP emitted and nothing written");
       return report.exitCode();
     }
-    String hip;
-    try {
-      hip = HipEmitter.emit(verified.get(), new EmitOptions(mergedShared));
-    } catch (UnsupportedScheduleException e) {
-      throw new InputException(
-          "pipeverify: cannot emit " + schedule.name() + ": " + e.getMessage());
-    }
-    Files.createDirectories(dir);
-    Path hipFile = dir.resolve("kernel.hip");
-    Files.writeString(hipFile, hip, StandardCharsets.UTF_8);
-    console.err().println("pipeverify: wrote " + hipFile);
-    Optional<ClangCompiler> clang = ClangCompiler.locate();
-    if (clang.isEmpty()) {
+    Optional<IsaReport> isa =
+        KernelBuild.run(verified.get(), new EmitOptions(mergedShared), dir, console);
+    if (isa.isEmpty()) {
       console
           .err()
           .println(
@@ -135,28 +121,8 @@ final class EmitCommand implements Callable<Integer> {
                   + " is not on PATH (apt-get install clang-22)");
       return ExitCode.OK;
     }
-    Path asmFile = dir.resolve("kernel.s");
-    String diagnostics = clang.get().compile(schedule.target(), hipFile, asmFile);
-    if (!diagnostics.isBlank()) {
-      console.err().print(diagnostics);
-    }
-    console.err().println("pipeverify: wrote " + asmFile);
-    IsaReport isa;
-    try {
-      isa =
-          IsaChecker.check(
-              verified.get(), Files.readString(asmFile, StandardCharsets.UTF_8), "kernel.s");
-    } catch (AsmSyntaxException e) {
-      // clang-22 wrote it: a listing the decoder cannot read is a gap in pipeverify's decoder.
-      throw new IllegalStateException(
-          "the ISA decoder cannot read clang's output (docs/isa.md): " + e.getMessage(), e);
-    }
-    String text = IsaReportRenderer.text(isa);
-    Files.writeString(dir.resolve("isa-report.txt"), text, StandardCharsets.UTF_8);
-    Files.writeString(
-        dir.resolve("isa-report.json"), IsaReportRenderer.json(isa), StandardCharsets.UTF_8);
-    console.out().print(text);
-    return isa.status().exitCode();
+    console.out().print(IsaReportRenderer.text(isa.get()));
+    return isa.get().status().exitCode();
   }
 
   /** The schedule, with --target applied (as a knob for --builtin; re-validated for a file). */

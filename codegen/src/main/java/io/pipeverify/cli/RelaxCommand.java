@@ -1,9 +1,16 @@
 package io.pipeverify.cli;
 
+import io.pipeverify.codegen.hip.EmitOptions;
+import io.pipeverify.codegen.hip.HipEmitter;
+import io.pipeverify.codegen.isa.ClangCompiler;
+import io.pipeverify.codegen.isa.DrainComparison;
+import io.pipeverify.codegen.isa.ExternalToolException;
+import io.pipeverify.codegen.isa.IsaReport;
 import io.pipeverify.model.Schedule;
 import io.pipeverify.model.format.ScheduleWriter;
 import io.pipeverify.verifier.Verdict;
 import io.pipeverify.verifier.VerificationReport;
+import io.pipeverify.verifier.VerifiedSchedule;
 import io.pipeverify.verifier.Verifier;
 import io.pipeverify.verifier.VerifyOptions;
 import io.pipeverify.verifier.relax.Relaxation;
@@ -18,6 +25,7 @@ import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -39,7 +47,7 @@ import picocli.CommandLine.Option;
           + " maximum (docs/relax.md).",
       "Exit codes: 0 relaxed (the printed and written schedule verifies), 1 the schedule as"
           + " given is violated (nothing written), 2 bad input or usage, 3 inconclusive,"
-          + " 4 internal error."
+          + " 4 internal error, 5 clang++-22 missing or failed (--isa)."
     })
 final class RelaxCommand implements Callable<Integer> {
   private final Console console;
@@ -59,14 +67,24 @@ final class RelaxCommand implements Callable<Integer> {
       description = "text (a table) or json. Default: text.")
   OutputFormat format = OutputFormat.TEXT;
 
+  @Option(
+      names = "--isa",
+      paramLabel = "DIR",
+      description =
+          "Emit the relaxed schedule's HIP into DIR, compile it with clang++-22 and say, for each"
+              + " relaxed wait of the loop, whether the compiled loop keeps its counter in flight"
+              + " or drains it anyway.")
+  String isaDir;
+
   RelaxCommand(Console console) {
     this.console = console;
   }
 
   @Override
-  public Integer call() throws InputException {
+  public Integer call() throws InputException, IOException, ExternalToolException {
     source.checkUsage();
     Path file = outFile();
+    Path isaPath = isaDir == null ? null : directory(isaDir);
     Schedule schedule = source.load(console.in(), source.knobs());
     VerifyOptions options = VerifyOptions.defaults();
     VerificationReport report = Verifier.verify(schedule, options);
@@ -94,8 +112,44 @@ final class RelaxCommand implements Callable<Integer> {
       }
       console.err().println("pipeverify: wrote " + file);
     }
-    console.out().print(format == OutputFormat.JSON ? json(r) : text(r));
+    Optional<DrainComparison> drains =
+        isaPath == null ? Optional.empty() : Optional.of(compiled(r, isaPath));
+    console.out().print(format == OutputFormat.JSON ? json(r, drains) : text(r, drains));
     return ExitCode.OK;
+  }
+
+  /** The relaxed kernel compiled: where its relaxed waits stay relaxed (docs/relax.md). */
+  private DrainComparison compiled(Relaxation r, Path dir)
+      throws InputException, IOException, ExternalToolException {
+    List<String> problems = HipEmitter.problems(r.relaxed());
+    if (!problems.isEmpty()) {
+      throw new InputException(
+          problems.stream()
+              .map(p -> "pipeverify: relax --isa: cannot emit " + r.relaxed().name() + ": " + p)
+              .toList());
+    }
+    VerifiedSchedule verified = Verifier.certify(r.after()).orElseThrow();
+    IsaReport isa =
+        KernelBuild.run(verified, new EmitOptions(false), dir, console)
+            .orElseThrow(
+                () ->
+                    new ExternalToolException(
+                        ClangCompiler.EXECUTABLE
+                            + " is not on PATH: relax --isa compiles the relaxed kernel (apt-get"
+                            + " install clang-22)"));
+    return DrainComparison.of(r.rows(), isa);
+  }
+
+  private static Path directory(String dir) throws InputException {
+    try {
+      Path p = Path.of(dir);
+      if (Files.exists(p) && !Files.isDirectory(p)) {
+        throw new InputException("pipeverify: --isa " + dir + " exists and is not a directory");
+      }
+      return p;
+    } catch (InvalidPathException e) {
+      throw new InputException("pipeverify: --isa " + dir + ": " + e.getMessage());
+    }
   }
 
   private Path outFile() throws InputException {
@@ -121,7 +175,7 @@ final class RelaxCommand implements Callable<Integer> {
         + " by one) verifies";
   }
 
-  static String text(Relaxation r) {
+  static String text(Relaxation r, Optional<DrainComparison> drains) {
     StringBuilder s = new StringBuilder();
     s.append(r.relaxed().name())
         .append(": relaxed ")
@@ -139,10 +193,31 @@ final class RelaxCommand implements Callable<Integer> {
     s.append(
         "order: barriers, then waits (vmcnt, then lgkmcnt); each program's loop, then prologue,"
             + " then epilogue (docs/relax.md)\n");
+    drains.ifPresent(d -> compiledTable(s, d));
     return s.toString();
   }
 
-  static String json(Relaxation r) {
+  private static void compiledTable(StringBuilder s, DrainComparison d) {
+    s.append("\ncompiled (kernel.s): ").append(d.summary()).append('\n');
+    if (d.rows().isEmpty()) {
+      return;
+    }
+    List<String[]> rows = new ArrayList<>();
+    rows.add(new String[] {"op", "relaxed", "counter", "compiled"});
+    for (DrainComparison.Row row : d.rows()) {
+      rows.add(
+          new String[] {
+            row.op().place(),
+            row.op().outcome(),
+            row.counter(),
+            row.outcome().id() + row.drain().map(f -> " (kernel.s:" + f.line() + ")").orElse("")
+          });
+    }
+    s.append('\n');
+    Table.render(s, "", rows);
+  }
+
+  static String json(Relaxation r, Optional<DrainComparison> drains) {
     return JsonOutput.pretty(
         g -> {
           g.writeStartObject();
@@ -163,6 +238,23 @@ final class RelaxCommand implements Callable<Integer> {
           g.writeNumberField("neighboursChecked", r.neighbours());
           g.writeStringField("localMaximum", localMaximum(r));
           g.writeNumberField("verifications", r.verifications());
+          if (drains.isPresent()) {
+            g.writeObjectFieldStart("compiled");
+            g.writeStringField("summary", drains.get().summary());
+            g.writeArrayFieldStart("counters");
+            for (DrainComparison.Row row : drains.get().rows()) {
+              g.writeStartObject();
+              g.writeStringField("op", row.op().place());
+              g.writeStringField("counter", row.counter());
+              g.writeStringField("outcome", row.outcome().id());
+              if (row.drain().isPresent()) {
+                g.writeNumberField("line", row.drain().get().line());
+              }
+              g.writeEndObject();
+            }
+            g.writeEndArray();
+            g.writeEndObject();
+          }
           g.writeEndObject();
         });
   }

@@ -335,7 +335,8 @@ public final class IsaChecker {
                       + (vm
                           ? "; the schedule has no vmcnt wait here: it drains the g2s in flight"
                               + " before the read (seed note 003) and the copies no longer overlap"
-                          : " (a register use; the llvm implicit-wait model assumes it)")));
+                          : " (a register use; the llvm implicit-wait model assumes it)"),
+                  OptionalInt.of(w.value())));
         }
       }
     }

@@ -1,12 +1,14 @@
 package io.pipeverify.codegen.isa;
 
 import java.util.Objects;
+import java.util.OptionalInt;
 
 /**
  * One difference between the compiled loop and the schedule: its kind, the sched_barrier region (-1
- * for the whole loop), the line of the {@code .s} file (0 when none) and a sentence.
+ * for the whole loop), the line of the {@code .s} file (0 when none), a sentence, and for an
+ * inserted wait its counter value ({@code 0}: a drain).
  */
-public record IsaFinding(Kind kind, int region, int line, String message) {
+public record IsaFinding(Kind kind, int region, int line, String message, OptionalInt count) {
 
   /** The kinds of difference; {@link #deviation} says which ones change the schedule. */
   public enum Kind {
@@ -44,5 +46,10 @@ public record IsaFinding(Kind kind, int region, int line, String message) {
   public IsaFinding {
     Objects.requireNonNull(kind);
     Objects.requireNonNull(message);
+    Objects.requireNonNull(count);
+  }
+
+  public IsaFinding(Kind kind, int region, int line, String message) {
+    this(kind, region, line, message, OptionalInt.empty());
   }
 }

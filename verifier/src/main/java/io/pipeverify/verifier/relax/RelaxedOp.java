@@ -1,17 +1,20 @@
 package io.pipeverify.verifier.relax;
 
 import io.pipeverify.model.Op;
+import io.pipeverify.model.Section;
 import java.util.Objects;
 import java.util.Optional;
 
 /**
- * One row of a relaxation table: a wait or barrier of the schedule as given, where it came from,
- * and what the relaxed schedule has in its place (nothing when it was removed).
+ * One row of a relaxation table: a wait or barrier of the schedule as given, its section, where it
+ * came from, and what the relaxed schedule has in its place (nothing when it was removed).
  */
-public record RelaxedOp(String place, String origin, Op before, Optional<Op> after) {
+public record RelaxedOp(
+    String place, Section section, String origin, Op before, Optional<Op> after) {
 
   public RelaxedOp {
     Objects.requireNonNull(place);
+    Objects.requireNonNull(section);
     Objects.requireNonNull(origin);
     Objects.requireNonNull(before);
     Objects.requireNonNull(after);

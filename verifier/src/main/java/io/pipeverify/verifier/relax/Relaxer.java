@@ -60,7 +60,8 @@ public final class Relaxer {
     for (SyncPoint p : state.points()) {
       Op before = p.op(schedule);
       rows.add(
-          new RelaxedOp(p.describe(schedule), before.origin().describe(), before, state.at(p)));
+          new RelaxedOp(
+              p.describe(schedule), p.section(), before.origin().describe(), before, state.at(p)));
     }
     // Verified once more as written: what is printed and written is this report's schedule.
     verifications++;
