@@ -455,9 +455,7 @@ public final class ScheduleValidator {
    * schedule would not be periodic (semantics.md section 6).
    */
   private boolean checkWaveOnly(Set<String> vars, String ptr, String what) {
-    List<String> known = new ArrayList<>();
-    known.add(Schedule.WAVE);
-    schedule.waveParams().forEach(p -> known.add(p.name()));
+    List<String> known = waveVariables();
     for (String v : vars) {
       if (v.equals(Schedule.K) || v.equals(Schedule.TRIP_COUNT)) {
         problem(
@@ -470,26 +468,36 @@ public final class ScheduleValidator {
         return false;
       }
       if (!known.contains(v)) {
-        problem(
-            ptr,
-            "unknown variable '"
-                + v
-                + "' in "
-                + what
-                + " (known: "
-                + String.join(", ", known)
-                + ")");
+        unknownVariable(ptr, v, what, known);
         return false;
       }
     }
     return true;
   }
 
-  /** The variables an expression of {@code section} may use, in the order messages list them. */
-  private List<String> known(Section section) {
+  private void unknownVariable(String ptr, String variable, String where, List<String> known) {
+    problem(
+        ptr,
+        "unknown variable '"
+            + variable
+            + "' in "
+            + where
+            + " (known: "
+            + String.join(", ", known)
+            + ")");
+  }
+
+  /** {@code w} and the wave parameters, in the order messages list them. */
+  private List<String> waveVariables() {
     List<String> known = new ArrayList<>();
     known.add(Schedule.WAVE);
     schedule.waveParams().forEach(p -> known.add(p.name()));
+    return known;
+  }
+
+  /** The variables an expression of {@code section} may use, in the order messages list them. */
+  private List<String> known(Section section) {
+    List<String> known = waveVariables();
     if (section == Section.LOOP) {
       known.add(Schedule.K);
     }
@@ -503,15 +511,7 @@ public final class ScheduleValidator {
     boolean ok = true;
     for (String v : e.vars()) {
       if (!known.contains(v)) {
-        problem(
-            ptr,
-            "unknown variable '"
-                + v
-                + "' in "
-                + section.id()
-                + " op (known: "
-                + String.join(", ", known)
-                + ")");
+        unknownVariable(ptr, v, section.id() + " op", known);
         ok = false;
       }
     }
