@@ -403,7 +403,7 @@ public final class Verifier {
       if (races.isEmpty() && flows.isEmpty()) {
         return Optional.empty();
       }
-      CounterexampleBuilder builder = new CounterexampleBuilder(hb, whole);
+      CounterexampleBuilder builder = new CounterexampleBuilder(hb, whole, null, options.traces());
       for (List<RaceFinding> instances : races.values()) {
         RaceFinding f = instances.get(0);
         queries++;
@@ -477,7 +477,8 @@ public final class Verifier {
         TimingProblem problem,
         Map<String, List<DataflowFinding>> fresh) {
       TimingProblem extended = uses.extend(problem);
-      CounterexampleBuilder builder = new CounterexampleBuilder(hb, extended, uses);
+      CounterexampleBuilder builder =
+          new CounterexampleBuilder(hb, extended, uses, options.traces());
       for (List<DataflowFinding> instances : fresh.values()) {
         DataflowFinding f = instances.get(0);
         queries++;

@@ -12,14 +12,17 @@ import java.util.Objects;
  * after the trip count at which the cap is reached; later trip counts could only add findings
  * beyond it or instances of those found, so the verdict and the findings are the same, and the
  * report's trip counts, instance counts and stats cover what was checked (fuzz campaigns,
- * docs/PERFORMANCE.md).
+ * docs/PERFORMANCE.md). {@code traces}: render each counterexample's interleaving; without, a
+ * violation has its summary and missing edge but an empty trace (Z3 still confirms every one: the
+ * trace only renders its model). Fuzz campaigns show summaries only.
  */
 public record VerifyOptions(
     CounterMode counters,
     Duration solverTimeout,
     int maxFindings,
     ProofMode proof,
-    boolean stopAtCap) {
+    boolean stopAtCap,
+    boolean traces) {
 
   /**
    * How many of the ordered conflicting pairs Z3 re-proves. {@code FULL}: every one (a complete,
@@ -44,20 +47,20 @@ public record VerifyOptions(
 
   public static VerifyOptions defaults() {
     return new VerifyOptions(
-        CounterMode.ORDERED, Duration.ofSeconds(30), 20, ProofMode.SHAPES, false);
+        CounterMode.ORDERED, Duration.ofSeconds(30), 20, ProofMode.SHAPES, false, true);
   }
 
   public VerifyOptions withCounters(CounterMode mode) {
-    return new VerifyOptions(mode, solverTimeout, maxFindings, proof, stopAtCap);
+    return new VerifyOptions(mode, solverTimeout, maxFindings, proof, stopAtCap, traces);
   }
 
   public VerifyOptions withSolverTimeout(Duration timeout) {
-    return new VerifyOptions(counters, timeout, maxFindings, proof, stopAtCap);
+    return new VerifyOptions(counters, timeout, maxFindings, proof, stopAtCap, traces);
   }
 
   /** At most {@code max} findings confirmed and reported; 0 for all. */
   public VerifyOptions withMaxFindings(int max) {
-    return new VerifyOptions(counters, solverTimeout, max, proof, stopAtCap);
+    return new VerifyOptions(counters, solverTimeout, max, proof, stopAtCap, traces);
   }
 
   /** Whether {@code count} findings reach the cap. */
@@ -66,10 +69,14 @@ public record VerifyOptions(
   }
 
   public VerifyOptions withProof(ProofMode mode) {
-    return new VerifyOptions(counters, solverTimeout, maxFindings, mode, stopAtCap);
+    return new VerifyOptions(counters, solverTimeout, maxFindings, mode, stopAtCap, traces);
   }
 
   public VerifyOptions withStopAtCap(boolean stop) {
-    return new VerifyOptions(counters, solverTimeout, maxFindings, proof, stop);
+    return new VerifyOptions(counters, solverTimeout, maxFindings, proof, stop, traces);
+  }
+
+  public VerifyOptions withTraces(boolean render) {
+    return new VerifyOptions(counters, solverTimeout, maxFindings, proof, stopAtCap, render);
   }
 }

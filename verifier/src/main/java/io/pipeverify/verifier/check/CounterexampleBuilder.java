@@ -38,16 +38,25 @@ public final class CounterexampleBuilder {
   private final InstanceText text;
   private final List<Event> events;
 
+  /** Whether violations get their trace (VerifyOptions.traces). */
+  private final boolean traces;
+
   public CounterexampleBuilder(HappensBefore hb, TimingProblem problem) {
-    this(hb, problem, null);
+    this(hb, problem, null, true);
+  }
+
+  public CounterexampleBuilder(HappensBefore hb, TimingProblem problem, RegisterUses uses) {
+    this(hb, problem, uses, true);
   }
 
   /**
    * For data-flow findings: {@code problem} is {@code uses.extend(graph problem)}, so the mfma use
    * events have times and can appear in the trace.
    */
-  public CounterexampleBuilder(HappensBefore hb, TimingProblem problem, RegisterUses uses) {
+  public CounterexampleBuilder(
+      HappensBefore hb, TimingProblem problem, RegisterUses uses, boolean traces) {
     this.hb = hb;
+    this.traces = traces;
     this.problem = problem;
     this.events = uses == null ? hb.events() : uses.allEvents();
     if (problem.names().size() != events.size()) {
@@ -97,7 +106,6 @@ public final class CounterexampleBuilder {
       String summary,
       String missingEdge,
       long[] model) {
-    long[] time = canonicalTimes(badOrder, model);
     List<OpRef> ops = new ArrayList<>();
     ops.add(text.ref(first));
     second.ifPresent(s -> ops.add(text.ref(s)));
@@ -120,7 +128,7 @@ public final class CounterexampleBuilder {
         summary,
         missingEdge,
         List.copyOf(waves),
-        trace(time, waves, starred));
+        traces ? trace(canonicalTimes(badOrder, model), waves, starred) : List.of());
   }
 
   /**
