@@ -60,10 +60,23 @@ public final class WaveEvaluator {
     this.args = Map.copyOf(args);
   }
 
-  /** What one wave did: its LDS accesses in program order and its final state. */
-  public record Trace(int wave, List<LdsAccess> accesses, WaveState state) {
+  /**
+   * What one wave did: the steps the schedule lift needs, in the order the wave executed them, and
+   * its final state.
+   */
+  public record Trace(int wave, List<Step> steps, WaveState state) {
     public Trace {
-      accesses = List.copyOf(accesses);
+      steps = List.copyOf(steps);
+    }
+
+    /** The LDS accesses among the steps, in order. */
+    public List<LdsAccess> accesses() {
+      return steps.stream().flatMap(s -> s.lds().stream()).toList();
+    }
+
+    /** The steps of loop iteration {@code iteration} (-1: before the loop, -2: after it). */
+    public List<Step> iteration(int iteration) {
+      return steps.stream().filter(s -> s.iteration() == iteration).toList();
     }
   }
 
@@ -84,7 +97,7 @@ public final class WaveEvaluator {
               s.setSgpr(i, KERNARG_BASE & 0xFFFFFFFFL);
               s.setSgpr(i + 1, KERNARG_BASE >>> 32);
             });
-    List<LdsAccess> accesses = new ArrayList<>();
+    List<Step> executed = new ArrayList<>();
     int block = 0;
     int iteration = -1;
     int backEdges = 0;
@@ -100,7 +113,11 @@ public final class WaveEvaluator {
       for (Instruction i : b.instructions()) {
         Optional<InstructionInfo> info = InstructionTable.require(i);
         if (info.isPresent()) {
-          lds(s, i, info.get(), wave, iteration).ifPresent(accesses::add);
+          Optional<LdsAccess> lds = lds(s, i, info.get(), wave, iteration);
+          Optional<Step.Kind> kind = Step.kindOf(info.get(), lds);
+          if (kind.isPresent()) {
+            executed.add(new Step(i, iteration, kind.get(), lds));
+          }
         }
         if (info.isPresent() && info.get().family() == Family.SMEM && kernarg(s, i)) {
           continue;
@@ -132,7 +149,7 @@ public final class WaveEvaluator {
       }
       block = next;
     }
-    return new Trace(wave, accesses, s);
+    return new Trace(wave, executed, s);
   }
 
   /** The block after {@code b} for this wave, or -1 at s_endpgm. */

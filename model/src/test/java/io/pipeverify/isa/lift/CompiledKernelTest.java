@@ -12,6 +12,7 @@ import io.pipeverify.isa.decode.InstructionTable;
 import io.pipeverify.isa.decode.Kernel;
 import io.pipeverify.isa.decode.Waitcnt;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
@@ -153,5 +154,57 @@ class CompiledKernelTest {
     for (int lane : new int[] {0, 31, 32, 63}) {
       assertEquals(lane, t.state().read(store.operand(1), lane));
     }
+  }
+
+  /**
+   * The steps the lift needs, as every wave ran them through four iterations: the loop body is
+   * copy, wait, barrier, two reads, wait, two MFMAs, barrier; group 1 runs its offset barrier
+   * before the loop, group 0 its own after it, so both run nine; the slot alternates with k, so the
+   * loop's period is 2.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"gfx950", "gfx942"})
+  void everyWavesStepsAndTheLoopsPeriod(String arch) throws Exception {
+    Kernel k =
+        AsmParser.parse(Clang22.compile(SOURCE, arch, tmp), arch + ".s")
+            .kernel("pingpong")
+            .orElseThrow();
+    ControlFlowGraph g = ControlFlowGraph.of(k);
+    ControlFlowGraph.Loop loop = g.loopWithMost("v_mfma").orElseThrow();
+    WaveEvaluator eval = new WaveEvaluator(k, g, 512, Map.of("arg2", 4L));
+    List<WaveEvaluator.Trace> traces = new ArrayList<>();
+    for (int w = 0; w < 8; w++) {
+      traces.add(eval.run(w, loop, 4));
+    }
+    List<Step.Kind> body =
+        List.of(
+            Step.Kind.COPY,
+            Step.Kind.WAIT,
+            Step.Kind.BARRIER,
+            Step.Kind.READ,
+            Step.Kind.READ,
+            Step.Kind.WAIT,
+            Step.Kind.MFMA,
+            Step.Kind.MFMA,
+            Step.Kind.BARRIER);
+    for (WaveEvaluator.Trace t : traces) {
+      boolean group1 = t.wave() >= 4;
+      for (int it = 0; it < 4; it++) {
+        assertEquals(body, kinds(t.iteration(it)), "wave " + t.wave() + " iteration " + it);
+      }
+      assertEquals(group1, kinds(t.iteration(-1)).get(0) == Step.Kind.BARRIER, "wave " + t.wave());
+      assertEquals(
+          group1 ? List.of(Step.Kind.VMEM, Step.Kind.END) : List.of(Step.Kind.BARRIER),
+          kinds(t.iteration(-2)).subList(0, group1 ? 2 : 1),
+          "wave " + t.wave());
+      assertEquals(
+          9, t.steps().stream().filter(s -> s.kind() == Step.Kind.BARRIER).count(), "barriers");
+    }
+    assertEquals(OptionalInt.of(2), LoopPeriod.of(traces, 4));
+    assertEquals(OptionalInt.empty(), LoopPeriod.of(traces, 3), "P = 2 needs four iterations");
+  }
+
+  private static List<Step.Kind> kinds(List<Step> steps) {
+    return steps.stream().map(Step::kind).toList();
   }
 }

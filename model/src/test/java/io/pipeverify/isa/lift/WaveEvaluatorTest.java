@@ -64,6 +64,23 @@ class WaveEvaluatorTest {
     }
   }
 
+  /** The fixture's loop reads and writes the same bytes every iteration: its period is 1. */
+  @Test
+  void theFixturesLoopRepeatsEveryIteration() throws Exception {
+    Kernel k = fixture();
+    ControlFlowGraph g = ControlFlowGraph.of(k);
+    WaveEvaluator eval = new WaveEvaluator(k, g, 256, Map.of("n", 3L));
+    List<WaveEvaluator.Trace> traces = List.of(eval.run(0, g.loops().get(0), 3));
+    assertEquals(
+        List.of(Step.Kind.READ, Step.Kind.WRITE),
+        traces.get(0).iteration(1).stream()
+            .map(Step::kind)
+            .filter(kind -> kind == Step.Kind.READ || kind == Step.Kind.WRITE)
+            .toList());
+    assertEquals(java.util.OptionalInt.of(1), LoopPeriod.of(traces, 3));
+    assertEquals(java.util.OptionalInt.empty(), LoopPeriod.of(traces, 1));
+  }
+
   @Test
   void aLoopBoundNotGivenIsALocatedError() throws Exception {
     Kernel k = fixture();

@@ -1,0 +1,58 @@
+package io.pipeverify.isa.lift;
+
+import java.util.List;
+import java.util.Objects;
+import java.util.OptionalInt;
+
+/**
+ * The period of a kernel's loop as the waves ran it: the smallest P such that in every wave,
+ * iteration i + P executes the same instructions as iteration i on the same LDS bytes (slots that
+ * rotate with {@code k & 1} give P = 2). The schedule lift makes one schedule iteration of P loop
+ * iterations, so that its addresses are constants.
+ */
+public final class LoopPeriod {
+  private LoopPeriod() {}
+
+  /**
+   * The smallest P with {@code 2 * P <= iterations} that repeats in every trace, each run for
+   * {@code iterations} iterations; empty when none does (the lift then needs a longer run, or the
+   * loop's addresses do not repeat).
+   */
+  public static OptionalInt of(List<WaveEvaluator.Trace> traces, int iterations) {
+    for (int p = 1; 2 * p <= iterations; p++) {
+      if (repeats(traces, iterations, p)) {
+        return OptionalInt.of(p);
+      }
+    }
+    return OptionalInt.empty();
+  }
+
+  private static boolean repeats(List<WaveEvaluator.Trace> traces, int iterations, int p) {
+    for (WaveEvaluator.Trace t : traces) {
+      for (int i = 0; i + p < iterations; i++) {
+        if (!same(t.iteration(i), t.iteration(i + p))) {
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+
+  /** The same instructions in the same order, touching the same LDS bytes. */
+  private static boolean same(List<Step> a, List<Step> b) {
+    if (a.size() != b.size()) {
+      return false;
+    }
+    for (int i = 0; i < a.size(); i++) {
+      Step x = a.get(i);
+      Step y = b.get(i);
+      if (x.instruction().location().line() != y.instruction().location().line()
+          || x.kind() != y.kind()
+          || !Objects.equals(
+              x.lds().map(LdsAccess::laneAddresses), y.lds().map(LdsAccess::laneAddresses))) {
+        return false;
+      }
+    }
+    return true;
+  }
+}

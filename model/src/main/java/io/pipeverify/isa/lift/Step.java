@@ -1,0 +1,63 @@
+package io.pipeverify.isa.lift;
+
+import io.pipeverify.isa.decode.Instruction;
+import io.pipeverify.isa.decode.InstructionInfo;
+import io.pipeverify.isa.decode.InstructionInfo.Family;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * One executed instruction that the schedule lift turns into an op: an LDS access or LDS-DMA copy
+ * (with its evaluated bytes), another counted memory instruction (it changes what a wait's count
+ * means), a wait, a barrier, an MFMA, the end; with the loop iteration it ran in (-1 before the
+ * loop, -2 after it).
+ */
+public record Step(Instruction instruction, int iteration, Kind kind, Optional<LdsAccess> lds) {
+
+  /** What the step is to the lift. */
+  public enum Kind {
+    COPY,
+    READ,
+    WRITE,
+    /** A global or buffer load or store into registers: counted on vmcnt. */
+    VMEM,
+    /** A scalar memory load, or an LDS instruction that touches no LDS bytes: lgkmcnt. */
+    LGKM,
+    WAIT,
+    BARRIER,
+    MFMA,
+    END
+  }
+
+  public Step {
+    Objects.requireNonNull(instruction);
+    Objects.requireNonNull(kind);
+    Objects.requireNonNull(lds);
+  }
+
+  /** The kind of an executed instruction, or empty for one that orders nothing. */
+  static Optional<Kind> kindOf(InstructionInfo info, Optional<LdsAccess> lds) {
+    if (lds.isPresent()) {
+      return Optional.of(
+          switch (lds.get().kind()) {
+            case DMA_WRITE -> Kind.COPY;
+            case READ -> Kind.READ;
+            case WRITE -> Kind.WRITE;
+          });
+    }
+    Family f = info.family();
+    if (f == Family.VMEM || f == Family.FLAT) {
+      return Optional.of(Kind.VMEM);
+    }
+    if (f == Family.SMEM || f == Family.LDS) {
+      return Optional.of(Kind.LGKM);
+    }
+    return switch (f) {
+      case WAITCNT -> Optional.of(Kind.WAIT);
+      case BARRIER -> Optional.of(Kind.BARRIER);
+      case MFMA -> Optional.of(Kind.MFMA);
+      case END -> Optional.of(Kind.END);
+      default -> Optional.empty();
+    };
+  }
+}
