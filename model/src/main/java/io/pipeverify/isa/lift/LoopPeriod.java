@@ -1,7 +1,6 @@
 package io.pipeverify.isa.lift;
 
 import java.util.List;
-import java.util.Objects;
 import java.util.OptionalInt;
 
 /**
@@ -48,8 +47,10 @@ public final class LoopPeriod {
       Step y = b.get(i);
       if (x.instruction().location().line() != y.instruction().location().line()
           || x.kind() != y.kind()
-          || !Objects.equals(
-              x.lds().map(LdsAccess::laneAddresses), y.lds().map(LdsAccess::laneAddresses))) {
+          || !x.lds().stream()
+              .map(LdsAccess::laneAddresses)
+              .toList()
+              .equals(y.lds().stream().map(LdsAccess::laneAddresses).toList())) {
         return false;
       }
     }

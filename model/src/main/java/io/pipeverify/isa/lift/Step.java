@@ -3,16 +3,17 @@ package io.pipeverify.isa.lift;
 import io.pipeverify.isa.decode.Instruction;
 import io.pipeverify.isa.decode.InstructionInfo;
 import io.pipeverify.isa.decode.InstructionInfo.Family;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
 /**
  * One executed instruction that the schedule lift turns into an op: an LDS access or LDS-DMA copy
- * (with its evaluated bytes), another counted memory instruction (it changes what a wait's count
- * means), a wait, a barrier, an MFMA, the end; with the loop iteration it ran in (-1 before the
- * loop, -2 after it).
+ * (with its evaluated bytes: two accesses for {@code ds_read2*} and {@code ds_write2*}), another
+ * counted memory instruction (it changes what a wait's count means), a wait, a barrier, an MFMA,
+ * the end; with the loop iteration it ran in (-1 before the loop, -2 after it).
  */
-public record Step(Instruction instruction, int iteration, Kind kind, Optional<LdsAccess> lds) {
+public record Step(Instruction instruction, int iteration, Kind kind, List<LdsAccess> lds) {
 
   /** What the step is to the lift. */
   public enum Kind {
@@ -32,14 +33,14 @@ public record Step(Instruction instruction, int iteration, Kind kind, Optional<L
   public Step {
     Objects.requireNonNull(instruction);
     Objects.requireNonNull(kind);
-    Objects.requireNonNull(lds);
+    lds = List.copyOf(lds);
   }
 
   /** The kind of an executed instruction, or empty for one that orders nothing. */
-  static Optional<Kind> kindOf(InstructionInfo info, Optional<LdsAccess> lds) {
-    if (lds.isPresent()) {
+  static Optional<Kind> kindOf(InstructionInfo info, List<LdsAccess> lds) {
+    if (!lds.isEmpty()) {
       return Optional.of(
-          switch (lds.get().kind()) {
+          switch (lds.get(0).kind()) {
             case DMA_WRITE -> Kind.COPY;
             case READ -> Kind.READ;
             case WRITE -> Kind.WRITE;

@@ -113,7 +113,7 @@ public final class WaveEvaluator {
       for (Instruction i : b.instructions()) {
         Optional<InstructionInfo> info = InstructionTable.require(i);
         if (info.isPresent()) {
-          Optional<LdsAccess> lds = lds(s, i, info.get(), wave, iteration);
+          List<LdsAccess> lds = lds(s, i, info.get(), wave, iteration);
           Optional<Step.Kind> kind = Step.kindOf(info.get(), lds);
           if (kind.isPresent()) {
             executed.add(new Step(i, iteration, kind.get(), lds));
@@ -261,8 +261,12 @@ public final class WaveEvaluator {
     return WaveState.UNKNOWN;
   }
 
-  /** The LDS access of {@code i} in this state, if it is one. */
-  private Optional<LdsAccess> lds(
+  /**
+   * The LDS accesses of {@code i} in this state: none, one, or two for {@code ds_read2*} and {@code
+   * ds_write2*} (an element at {@code offset0} and one at {@code offset1}, in elements, or in 64
+   * elements for the {@code st64} forms).
+   */
+  private List<LdsAccess> lds(
       WaveState s, Instruction i, InstructionInfo info, int wave, int iteration)
       throws AsmSyntaxException {
     if (info.family() == Family.LDS_DMA) {
@@ -279,21 +283,39 @@ public final class WaveEvaluator {
                 ? OptionalLong.of(base + (long) lane * bytes)
                 : OptionalLong.empty());
       }
-      return Optional.of(new LdsAccess(i, wave, iteration, LdsAccess.Kind.DMA_WRITE, bytes, lanes));
+      return List.of(new LdsAccess(i, wave, iteration, LdsAccess.Kind.DMA_WRITE, bytes, lanes));
     }
     if (info.family() != Family.LDS || !info.touchesLds()) {
-      return Optional.empty();
+      return List.of();
     }
     Matcher m = DS_BYTES.matcher(i.opcode());
-    if (!m.matches() || m.group(2) != null) {
+    if (!m.matches() || (m.group(3) != null && m.group(2) == null)) {
       throw new AsmSyntaxException(
           i.location(),
           "unsupported LDS instruction " + i.mnemonic() + " (docs/isa.md lists the forms)");
     }
     int bytes = Integer.parseInt(m.group(5)) / 8;
     boolean read = m.group(1).equals("read") || m.group(1).equals("load");
+    LdsAccess.Kind kind = read ? LdsAccess.Kind.READ : LdsAccess.Kind.WRITE;
     Operand address = i.operand(read ? 1 : 0);
-    long offset = i.integerModifier("offset").orElse(0);
+    if (m.group(2) == null) {
+      long offset = i.integerModifier("offset").orElse(0);
+      return List.of(
+          new LdsAccess(i, wave, iteration, kind, bytes, lanes(s, i, wave, address, offset)));
+    }
+    long stride = (m.group(3) != null ? 64L : 1L) * bytes;
+    List<LdsAccess> out = new ArrayList<>();
+    for (String field : List.of("offset0", "offset1")) {
+      long offset = i.integerModifier(field).orElse(0) * stride;
+      out.add(new LdsAccess(i, wave, iteration, kind, bytes, lanes(s, i, wave, address, offset)));
+    }
+    return out;
+  }
+
+  /** Each active lane's address VGPR plus {@code offset}; empty for an inactive lane. */
+  private static List<OptionalLong> lanes(
+      WaveState s, Instruction i, int wave, Operand address, long offset)
+      throws AsmSyntaxException {
     List<OptionalLong> lanes = new ArrayList<>();
     for (int lane = 0; lane < WaveState.LANES; lane++) {
       if (!active(s, i, wave, lane)) {
@@ -306,9 +328,7 @@ public final class WaveEvaluator {
       }
       lanes.add(OptionalLong.of(a + offset));
     }
-    return Optional.of(
-        new LdsAccess(
-            i, wave, iteration, read ? LdsAccess.Kind.READ : LdsAccess.Kind.WRITE, bytes, lanes));
+    return lanes;
   }
 
   private static boolean active(WaveState s, Instruction i, int wave, int lane)

@@ -81,6 +81,33 @@ class WaveEvaluatorTest {
     assertEquals(java.util.OptionalInt.empty(), LoopPeriod.of(traces, 1));
   }
 
+  /**
+   * ds_read2_b64 reads an element at offset0 and one at offset1 (in 8-byte elements);
+   * ds_write2st64_b32 writes at offset0 and offset1 in units of 64 elements of 4 bytes.
+   */
+  @Test
+  void theTwoAddressFormsAreTwoAccessesOfOneStep() throws Exception {
+    Kernel k =
+        inline(
+            "\tv_lshlrev_b32_e32 v1, 3, v0",
+            "\tds_read2_b64 v[2:5], v1 offset0:0 offset1:64",
+            "\tds_write2st64_b32 v1, v2, v3 offset0:1 offset1:2",
+            "\ts_endpgm");
+    WaveEvaluator.Trace t = new WaveEvaluator(k, ControlFlowGraph.of(k), 64, Map.of()).run(0);
+    assertEquals(
+        List.of(Step.Kind.READ, Step.Kind.WRITE, Step.Kind.END),
+        t.steps().stream().map(Step::kind).toList());
+    assertEquals(2, t.steps().get(0).lds().size());
+    for (int lane : new int[] {0, 7, 63}) {
+      List<LdsAccess> a = t.accesses();
+      assertEquals(lane * 8L, a.get(0).address(lane));
+      assertEquals(lane * 8L + 512, a.get(1).address(lane));
+      assertEquals(lane * 8L + 256, a.get(2).address(lane));
+      assertEquals(lane * 8L + 512, a.get(3).address(lane));
+    }
+    assertEquals(List.of(8, 8, 4, 4), t.accesses().stream().map(LdsAccess::bytesPerLane).toList());
+  }
+
   @Test
   void aLoopBoundNotGivenIsALocatedError() throws Exception {
     Kernel k = fixture();
