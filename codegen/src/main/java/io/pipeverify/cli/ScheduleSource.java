@@ -60,6 +60,28 @@ abstract class ScheduleSource {
       description = "A knob of the --builtin transform; repeatable.")
   List<String> opts = new ArrayList<>();
 
+  @Option(
+      names = "--kernel",
+      paramLabel = "NAME",
+      description =
+          "Assembly input: the kernel to lift (default: the only one, else the one whose loop has"
+              + " the most v_mfma).")
+  String kernel;
+
+  @Option(
+      names = "--waves",
+      paramLabel = "N",
+      description = "Assembly input: waves per workgroup (default: from the kernel's metadata).")
+  Integer waves;
+
+  @Option(
+      names = "--arg",
+      paramLabel = "NAME=VALUE",
+      description =
+          "Assembly input: a scalar kernel argument that addresses or branches depend on (argN,"
+              + " counted from 0, when the compiler recorded no names); repeatable.")
+  List<String> args = new ArrayList<>();
+
   /** The FILE arguments as given. */
   abstract List<String> files();
 
@@ -273,8 +295,16 @@ abstract class ScheduleSource {
     String name = input.equals("-") ? STDIN : input;
     String file = input;
     String content;
+    AssemblyInput assembly = new AssemblyInput(kernel, waves, args);
     try {
       byte[] bytes = file.equals("-") ? stdin.readAllBytes() : Files.readAllBytes(Path.of(file));
+      if (AssemblyInput.isElf(bytes)) {
+        throw new InputException(
+            "pipeverify: "
+                + name
+                + " is an ELF code object, which pipeverify does not read yet; give its assembly"
+                + " (clang++ -S, hipcc --save-temps; docs/isa.md)");
+      }
       content =
           StandardCharsets.UTF_8
               .newDecoder()
@@ -287,6 +317,12 @@ abstract class ScheduleSource {
     } catch (IOException | InvalidPathException e) {
       throw new InputException("pipeverify: cannot read " + name + ": " + reason(e));
     }
+    if (AssemblyInput.recognises(content)) {
+      Schedule lifted = assembly.lift(name, content);
+      requireValid(lifted, name + " as lifted");
+      return new LocatedSchedule(lifted, name, Map.of());
+    }
+    assembly.checkUnused(name);
     try {
       return ScheduleReader.readLocated(name, content);
     } catch (ScheduleFormatException e) {
@@ -315,7 +351,9 @@ abstract class ScheduleSource {
         arity = "0..*",
         paramLabel = "[FILE]",
         hideParamSyntax = true,
-        description = "A pipeverify-schedule/1 JSON file (docs/format.md), or - for stdin.")
+        description =
+            "A pipeverify-schedule/1 JSON file (docs/format.md) or an AMDGPU assembly listing"
+                + " (docs/isa.md), or - for stdin.")
     List<String> files = new ArrayList<>();
 
     @Override
@@ -335,8 +373,9 @@ abstract class ScheduleSource {
         arity = "0..*",
         paramLabel = "FILE",
         description =
-            "pipeverify-schedule/1 JSON files (docs/format.md) and directories (searched"
-                + " recursively for *.json), or - for stdin.")
+            "pipeverify-schedule/1 JSON files (docs/format.md), AMDGPU assembly listings"
+                + " (docs/isa.md) and directories (searched recursively for *.json), or - for"
+                + " stdin.")
     List<String> files = new ArrayList<>();
 
     @Override

@@ -21,6 +21,18 @@ public sealed interface Origin {
     }
   }
 
+  /** An op lifted from a line of an assembly listing ({@code kernel.s:529}). */
+  record InAssembly(String file, int line) implements Origin {
+    public InAssembly {
+      Objects.requireNonNull(file);
+    }
+
+    @Override
+    public String describe() {
+      return file + ":" + line;
+    }
+  }
+
   /** An op made by a built-in transform, in a named stage of its output. */
   record FromTransform(String transform, String stage) implements Origin {
     public FromTransform {

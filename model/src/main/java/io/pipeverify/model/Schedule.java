@@ -8,9 +8,10 @@ import java.util.Optional;
 
 /**
  * A pipelined GEMM schedule for one workgroup: the machine (target, waves, implicit-wait model),
- * the LDS buffers, the GEMM tile, and the program of every wave. The loop runs for a trip count
- * {@code T >= 1} that is a parameter of the verdict, not of the schedule; {@code nominalTripCount}
- * is only the value used when a concrete one is needed (replay, emitted kernels' defaults).
+ * the LDS buffers, the GEMM tile, the program of every wave, and whether its ops carry GEMM intent
+ * ({@link Intent}). The loop runs for a trip count {@code T >= 1} that is a parameter of the
+ * verdict, not of the schedule; {@code nominalTripCount} is only the value used when a concrete one
+ * is needed (replay, emitted kernels' defaults).
  *
  * <p>Build one with the record constructor; {@link ScheduleValidator} checks the semantic rules.
  */
@@ -23,7 +24,8 @@ public record Schedule(
     List<LdsBuffer> buffers,
     Gemm gemm,
     List<WaveProgram> programs,
-    int nominalTripCount) {
+    int nominalTripCount,
+    Intent intent) {
 
   /** The loop variable and the trip-count variable of expressions. */
   public static final String K = "k";
@@ -36,9 +38,34 @@ public record Schedule(
     Objects.requireNonNull(target);
     Objects.requireNonNull(implicitWaits);
     Objects.requireNonNull(gemm);
+    Objects.requireNonNull(intent);
     waveParams = List.copyOf(waveParams);
     buffers = List.copyOf(buffers);
     programs = List.copyOf(programs);
+  }
+
+  /** A schedule whose ops carry GEMM intent: every schedule but one lifted from assembly. */
+  public Schedule(
+      String name,
+      Target target,
+      int waves,
+      ImplicitWaits implicitWaits,
+      List<WaveParam> waveParams,
+      List<LdsBuffer> buffers,
+      Gemm gemm,
+      List<WaveProgram> programs,
+      int nominalTripCount) {
+    this(
+        name,
+        target,
+        waves,
+        implicitWaits,
+        waveParams,
+        buffers,
+        gemm,
+        programs,
+        nominalTripCount,
+        Intent.GEMM);
   }
 
   /** This schedule with other wave programs (a rewrite of their ops). */
@@ -52,7 +79,8 @@ public record Schedule(
         buffers,
         gemm,
         newPrograms,
-        nominalTripCount);
+        nominalTripCount,
+        intent);
   }
 
   /** This schedule on another target or implicit-wait model (the CLI's overrides). */
@@ -66,7 +94,8 @@ public record Schedule(
         buffers,
         gemm,
         programs,
-        nominalTripCount);
+        nominalTripCount,
+        intent);
   }
 
   public Optional<LdsBuffer> buffer(String bufferName) {

@@ -5,6 +5,7 @@ import io.pipeverify.model.Expr;
 import io.pipeverify.model.ExprSyntaxException;
 import io.pipeverify.model.Gemm;
 import io.pipeverify.model.ImplicitWaits;
+import io.pipeverify.model.Intent;
 import io.pipeverify.model.JsonPointers;
 import io.pipeverify.model.LdsBuffer;
 import io.pipeverify.model.Op;
@@ -338,7 +339,7 @@ public final class ScheduleReader {
   // ---- the schedule ----
 
   private Schedule schedule(JsonNode root) {
-    Fields f = fields(root, "", "a schedule", TOP_LEVEL, List.of());
+    Fields f = fields(root, "", "a schedule", TOP_LEVEL, List.of("intent"));
     if (f == null) {
       return null;
     }
@@ -357,15 +358,30 @@ public final class ScheduleReader {
             "implicitWaits",
             choice("implicit-wait model", ImplicitWaits.values(), ImplicitWaits::id));
     Integer trips = f.integer("nominalTripCount");
+    Intent intent =
+        f.has("intent")
+            ? f.get("intent", choice("intent", Intent.values(), Intent::id))
+            : Intent.GEMM;
     Gemm gemm = f.get("gemm", this::gemm);
     List<WaveParam> params = f.get("waveParams", this::waveParams);
     List<LdsBuffer> buffers = f.get("buffers", (n, p) -> list(n, p, "buffers", this::buffer));
     List<WaveProgram> programs = f.get("programs", (n, p) -> list(n, p, "programs", this::program));
     if (!allPresent(
-        format, name, target, waves, implicitWaits, trips, gemm, params, buffers, programs)) {
+        format,
+        name,
+        target,
+        waves,
+        implicitWaits,
+        trips,
+        intent,
+        gemm,
+        params,
+        buffers,
+        programs)) {
       return null;
     }
-    return new Schedule(name, target, waves, implicitWaits, params, buffers, gemm, programs, trips);
+    return new Schedule(
+        name, target, waves, implicitWaits, params, buffers, gemm, programs, trips, intent);
   }
 
   private Gemm gemm(JsonNode node, String ptr) {
@@ -610,6 +626,12 @@ public final class ScheduleReader {
   }
 
   private Origin origin(JsonNode node, String ptr) {
+    if (node instanceof JsonNode.JsonObject o && o.get("line").isPresent()) {
+      Fields f = fields(node, ptr, "assembly origin", List.of("file", "line"), List.of());
+      String originFile = f == null ? null : f.string("file");
+      Integer line = f == null ? null : f.integer("line");
+      return allPresent(originFile, line) ? new Origin.InAssembly(originFile, line) : null;
+    }
     if (node instanceof JsonNode.JsonObject o && o.get("file").isPresent()) {
       Fields f = fields(node, ptr, "file origin", List.of("file", "pointer"), List.of());
       String originFile = f.string("file");

@@ -3,6 +3,7 @@ package io.pipeverify.model.format;
 import com.fasterxml.jackson.core.io.JsonStringEncoder;
 import io.pipeverify.model.Expr;
 import io.pipeverify.model.Gemm;
+import io.pipeverify.model.Intent;
 import io.pipeverify.model.LdsBuffer;
 import io.pipeverify.model.Op;
 import io.pipeverify.model.Origin;
@@ -34,6 +35,10 @@ public final class ScheduleWriter {
     field(out, 1, "waves", Integer.toString(s.waves()), true);
     field(out, 1, "implicitWaits", str(s.implicitWaits().id()), true);
     field(out, 1, "nominalTripCount", Integer.toString(s.nominalTripCount()), true);
+    if (s.intent() != Intent.GEMM) {
+      // Written only when it is not the default, so files written before it existed read alike.
+      field(out, 1, "intent", str(s.intent().id()), true);
+    }
     field(out, 1, "gemm", gemm(s.gemm()), true);
     field(
         out,
@@ -164,6 +169,9 @@ public final class ScheduleWriter {
   private static String origin(Origin o) {
     if (o instanceof Origin.InFile f) {
       return object(List.of(pair("file", str(f.file())), pair("pointer", str(f.pointer()))));
+    }
+    if (o instanceof Origin.InAssembly a) {
+      return object(List.of(pair("file", str(a.file())), pair("line", Integer.toString(a.line()))));
     }
     Origin.FromTransform t = (Origin.FromTransform) o;
     return object(List.of(pair("transform", str(t.transform())), pair("stage", str(t.stage()))));

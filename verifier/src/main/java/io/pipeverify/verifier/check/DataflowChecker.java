@@ -1,5 +1,6 @@
 package io.pipeverify.verifier.check;
 
+import io.pipeverify.model.Intent;
 import io.pipeverify.model.LdsBuffer;
 import io.pipeverify.model.Op;
 import io.pipeverify.model.Schedule;
@@ -26,6 +27,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Supplier;
 
 /**
  * P3 (wrong version), P4 (register hazard) and P5 (contraction coverage) of semantics.md section 4
@@ -79,8 +81,12 @@ public final class DataflowChecker {
   public static List<DataflowFinding> check(
       RegisterUses uses, FragmentMap map, RaceChecker.Result races) {
     DataflowChecker c = new DataflowChecker(uses, map, races);
-    c.wrongVersions();
-    c.registersAndCoverage();
+    if (c.schedule.intent() == Intent.GEMM) {
+      c.wrongVersions();
+      c.registersAndCoverage();
+    } else {
+      c.registersLand();
+    }
     return List.copyOf(c.findings);
   }
 
@@ -328,43 +334,7 @@ public final class DataflowChecker {
     }
     Fragment got = fragment(def);
     if (!uses.landsBefore(def, mfma)) {
-      Event.OpEvent acc = hb.accessOf(def).orElseThrow();
-      String counter = Counter.of(def.op()).map(Counter::id).orElse("lgkmcnt");
-      add(
-          new DataflowFinding(
-              Property.P4,
-              ViolationKind.REGISTER_HAZARD,
-              mfma,
-              Optional.of(def),
-              List.of(new TimingProblem.Order(use, acc.id())),
-              List.of(acc.id(), use),
-              "P4|hazard|" + stageKey(mfma) + "|" + tensor,
-              () ->
-                  "P4 REGISTER_HAZARD: "
-                      + text.ref(mfma).brief()
-                      + " may read "
-                      + reg
-                      + " before "
-                      + text.ref(def).brief()
-                      + " lands",
-              () ->
-                  "no s_waitcnt "
-                      + counter
-                      + " in wave "
-                      + mfma.wave()
-                      + " between the "
-                      + def.op().kind()
-                      + " and the mfma retires it"
-                      + hb.retiredBy(def)
-                          .map(
-                              by ->
-                                  "; the first wait that does is "
-                                      + text.text(by)
-                                      + " at "
-                                      + by.where())
-                          .orElse("; no wait retires it at all")
-                      + ". The mfma then multiplies the register's previous contents; needed: "
-                      + needed(tensor, tile, rows, m)));
+      hazard(mfma, def, reg, tensor, () -> needed(tensor, tile, rows, m));
     }
     boolean rowsOk = rows.isEmpty() || rows.getAsLong() == got.rowStart();
     if (!got.tensor().equals(tensor) || got.kTile() != tile || !rowsOk) {
@@ -394,6 +364,74 @@ public final class DataflowChecker {
                       + " before the mfma in program order"));
     }
     return got;
+  }
+
+  /**
+   * P4 without intent (a schedule lifted from assembly): the ds_read or gload that last defines an
+   * mfma operand's register before it in program order must land before the mfma. A register no
+   * load defines was computed by other instructions, which the lift does not model as ops.
+   */
+  private void registersLand() {
+    for (List<Instance> wave : hb.execution().waves()) {
+      Map<String, Instance> lastDef = new HashMap<>();
+      for (Instance inst : wave) {
+        if (inst.op() instanceof Op.DsRead r) {
+          lastDef.put(r.dst(), inst);
+        } else if (inst.op() instanceof Op.GLoad g) {
+          lastDef.put(g.dst(), inst);
+        } else if (inst.op() instanceof Op.Mfma m) {
+          for (String reg : List.of(m.a(), m.b())) {
+            Instance def = lastDef.get(reg);
+            if (def != null && !uses.landsBefore(def, inst)) {
+              hazard(inst, def, reg, "", () -> "the data " + text.ref(def).brief() + " loads");
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /** A P4 hazard: {@code def} may land after the mfma that reads its register {@code reg}. */
+  private void hazard(
+      Instance mfma, Instance def, String reg, String tensor, Supplier<String> needed) {
+    int use = uses.useOf(mfma).id();
+    Event.OpEvent acc = hb.accessOf(def).orElseThrow();
+    String counter = Counter.of(def.op()).map(Counter::id).orElse("lgkmcnt");
+    add(
+        new DataflowFinding(
+            Property.P4,
+            ViolationKind.REGISTER_HAZARD,
+            mfma,
+            Optional.of(def),
+            List.of(new TimingProblem.Order(use, acc.id())),
+            List.of(acc.id(), use),
+            "P4|hazard|" + stageKey(mfma) + "|" + (tensor.isEmpty() ? reg : tensor),
+            () ->
+                "P4 REGISTER_HAZARD: "
+                    + text.ref(mfma).brief()
+                    + " may read "
+                    + reg
+                    + " before "
+                    + text.ref(def).brief()
+                    + " lands",
+            () ->
+                "no s_waitcnt "
+                    + counter
+                    + " in wave "
+                    + mfma.wave()
+                    + " between the "
+                    + def.op().kind()
+                    + " and the mfma retires it"
+                    + hb.retiredBy(def)
+                        .map(
+                            by ->
+                                "; the first wait that does is "
+                                    + text.text(by)
+                                    + " at "
+                                    + by.where())
+                        .orElse("; no wait retires it at all")
+                    + ". The mfma then multiplies the register's previous contents; needed: "
+                    + needed.get()));
   }
 
   private static String needed(String tensor, long tile, OptionalLong rows, Op.Mfma m) {

@@ -1,5 +1,6 @@
 package io.pipeverify.verifier.check;
 
+import io.pipeverify.model.Intent;
 import io.pipeverify.model.Region;
 import io.pipeverify.model.Section;
 import io.pipeverify.verifier.Property;
@@ -76,6 +77,10 @@ public final class RaceChecker {
     List<Obligation> obligations = new ArrayList<>();
     Map<Event, String> keys = new HashMap<>();
     List<RaceFinding> findings = new ArrayList<>();
+    Comparator<Instance> sequential =
+        hb.execution().schedule().intent() == Intent.NONE
+            ? SequentialOrder.of(hb.execution())
+            : null;
     long pairs = 0;
     for (OverlapIndex index : accesses.slots()) {
       List<Event.OpEvent> group = index.sorted();
@@ -99,7 +104,7 @@ public final class RaceChecker {
           } else if (hb.before(b, a)) {
             obligations.add(obligation(b, a, keys));
           } else {
-            RaceFinding f = race(hb, index, a, b);
+            RaceFinding f = sequential == null ? race(hb, index, a, b) : race(sequential, a, b);
             if (f != null) {
               findings.add(f);
             }
@@ -132,6 +137,28 @@ public final class RaceChecker {
 
   private static Access access(Event.OpEvent e) {
     return e.instance().access().orElseThrow();
+  }
+
+  /**
+   * Classifies an unordered conflicting pair of a schedule without intent: the access that comes
+   * first in the sequential execution should come first ({@link SequentialOrder}).
+   */
+  private static RaceFinding race(
+      Comparator<Instance> sequential, Event.OpEvent a, Event.OpEvent b) {
+    boolean aFirst = sequential.compare(a.instance(), b.instance()) <= 0;
+    Event.OpEvent first = aFirst ? a : b;
+    Event.OpEvent second = aFirst ? b : a;
+    ViolationKind kind =
+        access(a).write() && access(b).write()
+            ? ViolationKind.WAW
+            : access(first).write() ? ViolationKind.RAW : ViolationKind.WAR;
+    return new RaceFinding(
+        io.pipeverify.verifier.Property.P1,
+        kind,
+        first.instance(),
+        Optional.of(second.instance()),
+        List.of(new TimingProblem.Order(second.id(), first.id())),
+        "P1|" + kind + "|" + key(first.instance()) + "|" + key(second.instance()));
   }
 
   /**

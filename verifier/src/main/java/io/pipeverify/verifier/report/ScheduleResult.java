@@ -63,8 +63,18 @@ public record ScheduleResult(
     return source.get().position(ptr).isPresent() ? Optional.of(ptr) : Optional.empty();
   }
 
-  /** Line and column of the op in the input file. */
+  /**
+   * Line and column of the op in the input file: its assembly line for a schedule lifted from the
+   * input's assembly, else the position of its JSON value.
+   */
   public Optional<SourcePosition> position(OpRef ref) {
+    Optional<Op> op = op(ref);
+    if (source.isPresent()
+        && op.isPresent()
+        && op.get().origin() instanceof Origin.InAssembly a
+        && a.file().equals(source.get().file())) {
+      return Optional.of(new SourcePosition(a.line(), 1));
+    }
     return source.flatMap(s -> pointer(ref).flatMap(s::position));
   }
 

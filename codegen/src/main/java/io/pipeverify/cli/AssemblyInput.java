@@ -1,0 +1,226 @@
+package io.pipeverify.cli;
+
+import io.pipeverify.isa.decode.AsmListing;
+import io.pipeverify.isa.decode.AsmParser;
+import io.pipeverify.isa.decode.AsmSyntaxException;
+import io.pipeverify.isa.decode.Kernel;
+import io.pipeverify.isa.decode.KernelArg;
+import io.pipeverify.isa.lift.ControlFlowGraph;
+import io.pipeverify.isa.lift.ScheduleLift;
+import io.pipeverify.model.Schedule;
+import io.pipeverify.model.Target;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+
+/**
+ * An AMDGPU assembly listing given where a schedule is expected ({@code clang++ -S}, hipcc {@code
+ * --save-temps}, Triton's {@code .amdgcn}): recognised by its content, not its name, and lifted to
+ * a schedule (docs/isa.md) with the kernel, wave count and scalar arguments of the command line.
+ */
+final class AssemblyInput {
+  /** The most waves a workgroup of 1024 threads has. */
+  private static final int MAX_WAVES = 16;
+
+  private final String kernel;
+  private final Integer waves;
+  private final List<String> args;
+
+  AssemblyInput(String kernel, Integer waves, List<String> args) {
+    this.kernel = kernel;
+    this.waves = waves;
+    this.args = List.copyOf(args);
+  }
+
+  /**
+   * Whether {@code content} is assembly rather than JSON: it does not start with a JSON value and
+   * has a directive or instruction only AMDGPU assembly has.
+   */
+  static boolean recognises(String content) {
+    String start = content.stripLeading();
+    if (start.startsWith("{") || start.startsWith("[")) {
+      return false;
+    }
+    return content.contains(".amdgcn_target")
+        || content.contains(".amdhsa_kernel")
+        || content.contains("s_endpgm");
+  }
+
+  /** Whether {@code bytes} is an ELF file (a code object). */
+  static boolean isElf(byte[] bytes) {
+    return bytes.length >= 4
+        && bytes[0] == 0x7f
+        && bytes[1] == 'E'
+        && bytes[2] == 'L'
+        && bytes[3] == 'F';
+  }
+
+  /** The options that only assembly takes: bad input when one is given for a JSON schedule. */
+  void checkUnused(String name) throws InputException {
+    List<String> given = new ArrayList<>();
+    if (kernel != null) {
+      given.add("--kernel");
+    }
+    if (waves != null) {
+      given.add("--waves");
+    }
+    if (!args.isEmpty()) {
+      given.add("--arg");
+    }
+    if (!given.isEmpty()) {
+      throw new InputException(
+          "pipeverify: "
+              + String.join(", ", given)
+              + " applies to assembly input only, and "
+              + name
+              + " is a schedule");
+    }
+  }
+
+  /** The schedule of the chosen kernel of listing {@code name}. */
+  Schedule lift(String name, String content) throws InputException {
+    Map<String, Long> values = arguments();
+    AsmListing listing;
+    try {
+      listing = AsmParser.parse(content, name);
+    } catch (AsmSyntaxException e) {
+      throw new InputException("pipeverify: " + e.getMessage());
+    }
+    Kernel k = chooseKernel(listing, name);
+    try {
+      return ScheduleLift.lift(listing, k, waves(k), values);
+    } catch (AsmSyntaxException e) {
+      String hint = e.getMessage().contains("--arg") ? scalarArguments(k) : "";
+      throw new InputException("pipeverify: " + e.getMessage() + hint);
+    }
+  }
+
+  /** What {@code --arg} can name: the kernel's by-value arguments. */
+  private static String scalarArguments(Kernel k) {
+    List<String> names = new ArrayList<>();
+    for (int i = 0; i < k.args().size(); i++) {
+      KernelArg a = k.args().get(i);
+      if (a.valueKind().equals("by_value")) {
+        names.add((a.name().isEmpty() ? "arg" + i : a.name()) + " (" + a.size() + " bytes)");
+      }
+    }
+    return names.isEmpty()
+        ? ""
+        : "; kernel " + k.name() + "'s scalar arguments: " + String.join(", ", names);
+  }
+
+  private Kernel chooseKernel(AsmListing listing, String name) throws InputException {
+    List<String> names = listing.kernels().stream().map(Kernel::name).toList();
+    if (names.isEmpty()) {
+      throw new InputException(
+          "pipeverify: " + name + ": no kernel (no .amdhsa_kernel block) in this assembly");
+    }
+    if (kernel != null) {
+      return listing
+          .kernel(kernel)
+          .orElseThrow(
+              () ->
+                  new InputException(
+                      "pipeverify: "
+                          + name
+                          + ": no kernel named '"
+                          + kernel
+                          + "'; the listing has "
+                          + String.join(", ", names)));
+    }
+    if (names.size() == 1) {
+      return listing.kernels().get(0);
+    }
+    // The kernel whose loop has the most v_mfma; ties go to the first in the file.
+    Kernel best = null;
+    long most = -1;
+    for (Kernel k : listing.kernels()) {
+      long count;
+      try {
+        ControlFlowGraph cfg = ControlFlowGraph.of(k);
+        count =
+            cfg.loopWithMost("v_mfma").stream()
+                .flatMap(l -> cfg.instructions(l).stream())
+                .filter(i -> i.opcode().startsWith("v_mfma"))
+                .count();
+      } catch (AsmSyntaxException e) {
+        count = -1;
+      }
+      if (count > most) {
+        most = count;
+        best = k;
+      }
+    }
+    return best;
+  }
+
+  private int waves(Kernel k) throws InputException {
+    if (waves != null) {
+      if (waves < 1 || waves > MAX_WAVES) {
+        throw new InputException(
+            "pipeverify: --waves " + waves + " is not a wave count (1.." + MAX_WAVES + ")");
+      }
+      return waves;
+    }
+    OptionalInt threads = k.workgroupSize();
+    if (threads.isEmpty()) {
+      throw new InputException(
+          "pipeverify: "
+              + k.location().describe()
+              + ": kernel "
+              + k.name()
+              + " states no workgroup size (.reqd_workgroup_size or .max_flat_workgroup_size in"
+              + " its metadata); give --waves N");
+    }
+    int n = (threads.getAsInt() + Target.LANES - 1) / Target.LANES;
+    if (n > MAX_WAVES) {
+      throw new InputException(
+          "pipeverify: "
+              + k.location().describe()
+              + ": kernel "
+              + k.name()
+              + " allows "
+              + threads.getAsInt()
+              + " threads ("
+              + n
+              + " waves), more than pipeverify checks; give --waves N for the size it runs with");
+    }
+    return n;
+  }
+
+  /** The {@code --arg NAME=VALUE} values, decimal or 0x hex; bad input otherwise. */
+  private Map<String, Long> arguments() throws InputException {
+    Map<String, Long> out = new LinkedHashMap<>();
+    List<String> problems = new ArrayList<>();
+    for (String a : args) {
+      int eq = a.indexOf('=');
+      Optional<Long> value = eq <= 0 ? Optional.empty() : parse(a.substring(eq + 1).trim());
+      if (value.isEmpty()) {
+        problems.add(
+            "pipeverify: --arg '"
+                + a
+                + "' is not NAME=INTEGER (e.g. --arg arg5=17, --arg K=0x400)");
+      } else if (out.put(a.substring(0, eq).trim(), value.get()) != null) {
+        problems.add("pipeverify: --arg " + a.substring(0, eq).trim() + " is given more than once");
+      }
+    }
+    if (!problems.isEmpty()) {
+      throw new InputException(problems);
+    }
+    return out;
+  }
+
+  private static Optional<Long> parse(String v) {
+    try {
+      return Optional.of(
+          v.startsWith("0x") || v.startsWith("0X")
+              ? Long.parseLong(v.substring(2), 16)
+              : Long.parseLong(v));
+    } catch (NumberFormatException e) {
+      return Optional.empty();
+    }
+  }
+}
