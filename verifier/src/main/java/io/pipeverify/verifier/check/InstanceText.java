@@ -1,6 +1,7 @@
 package io.pipeverify.verifier.check;
 
 import io.pipeverify.model.Expr;
+import io.pipeverify.model.Intent;
 import io.pipeverify.model.LdsBuffer;
 import io.pipeverify.model.Op;
 import io.pipeverify.model.Origin;
@@ -31,8 +32,7 @@ public final class InstanceText {
     String buffer = inst.access().map(Access::buffer).orElse("");
     int slot = inst.access().map(Access::slot).orElse(-1);
     String range = inst.access().map(this::range).orElse("");
-    String tile =
-        inst.access().map(a -> a.tensor() + " k=" + a.kTile() + chunk(inst.op())).orElse("");
+    String tile = inst.access().map(a -> tile(a, inst.op()).trim()).orElse("");
     return new OpRef(
         inst.wave(),
         inst.section().id(),
@@ -48,9 +48,16 @@ public final class InstanceText {
         (inst.implicit() ? "implicit wait before " : "") + inst.op().origin().describe());
   }
 
-  /** The stage label of the op's origin ({@code loop stage 3}), or "" for ops from files. */
+  /**
+   * The stage label of the op's origin ({@code loop stage 3}), its assembly line for a lifted op
+   * ({@code kernel.s:320}: what a kernel engineer looks for), or "" for ops from files.
+   */
   public static String stage(Instance inst) {
-    return inst.op().origin() instanceof Origin.FromTransform t ? t.stage() : "";
+    Origin o = inst.op().origin();
+    if (o instanceof Origin.InAssembly a) {
+      return a.describe();
+    }
+    return o instanceof Origin.FromTransform t ? t.stage() : "";
   }
 
   /** One-line rendering: {@code g2s B[0] rows [64, 72) tile B k=1}. */
@@ -64,6 +71,9 @@ public final class InstanceText {
     }
     if (op instanceof Op.GLoad g) {
       return "gload -> " + g.dst();
+    }
+    if (op instanceof Op.Mfma m && schedule.intent() == Intent.NONE) {
+      return "mfma " + m.a() + " x " + m.b();
     }
     if (op instanceof Op.Mfma m) {
       return "mfma "
@@ -81,7 +91,7 @@ public final class InstanceText {
     }
     Access a = inst.access().orElseThrow();
     String place = a.buffer() + "[" + a.slot() + "] " + range(a);
-    String tile = " tile " + a.tensor() + " k=" + a.kTile() + chunk(op);
+    String tile = tile(a, op);
     if (op instanceof Op.DsRead r) {
       return "ds_read " + place + " -> " + r.dst() + tile;
     }
@@ -102,6 +112,13 @@ public final class InstanceText {
     return env.keySet().containsAll(tile.vars()) ? Long.toString(tile.eval(env)) : tile.render();
   }
 
+  /** {@code " tile A k=1 kc0"}; nothing without intent, whose tags are placeholders. */
+  private String tile(Access a, Op op) {
+    return schedule.intent() == Intent.NONE
+        ? ""
+        : " tile " + a.tensor() + " k=" + a.kTile() + chunk(op);
+  }
+
   private static String chunk(Op op) {
     OptionalInt c = op instanceof Op.LdsAccess a ? a.tile().kChunkIndex() : OptionalInt.empty();
     return c.isPresent() ? " kc" + c.getAsInt() : "";
@@ -110,7 +127,8 @@ public final class InstanceText {
   private String range(Access a) {
     Region.ByteRange b = a.bytes();
     int rowBytes = schedule.buffer(a.buffer()).map(LdsBuffer::rowBytes).orElse(1);
-    if (b.from() % rowBytes == 0 && b.to() % rowBytes == 0) {
+    // A lifted schedule's rows are granules of its own making: bytes are what its reader knows.
+    if (schedule.intent() == Intent.GEMM && b.from() % rowBytes == 0 && b.to() % rowBytes == 0) {
       return "rows [" + b.from() / rowBytes + ", " + b.to() / rowBytes + ")";
     }
     return "bytes [" + b.from() + ", " + b.to() + ")";

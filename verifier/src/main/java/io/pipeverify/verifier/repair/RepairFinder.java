@@ -760,6 +760,9 @@ public final class RepairFinder {
         s.append(t.stage());
       } else if (origin instanceof Origin.FromTransform t) {
         s.append("the ").append(a.section().id()).append(" (").append(t.stage()).append(')');
+      } else if (origin instanceof Origin.InAssembly) {
+        // The op named next carries its assembly line, which is the place a reader looks for.
+        s.append("the ").append(a.section().id());
       } else {
         s.append("the ")
             .append(a.section().id())
@@ -788,6 +791,10 @@ public final class RepairFinder {
   }
 
   static String name(Op op) {
+    return op.origin() instanceof Origin.InAssembly a ? kind(op) + " at " + a.describe() : kind(op);
+  }
+
+  private static String kind(Op op) {
     if (op instanceof Op.Barrier) {
       return "the s_barrier";
     }

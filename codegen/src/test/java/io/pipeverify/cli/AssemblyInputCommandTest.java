@@ -1,0 +1,205 @@
+package io.pipeverify.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.pipeverify.codegen.isa.ClangCompiler;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code pipeverify verify kernel.s} on the assembly {@code emit} compiles (docs/isa.md): the
+ * cdna4-interleave kernel with its lgkmcnt drain verifies; with the loop's last wait edited the
+ * verdict names the race and the assembly lines of both accesses; bad assembly input is exit 2. The
+ * clang-22 cases are skipped without clang++-22.
+ */
+class AssemblyInputCommandTest {
+  /** The emitted kernel's N, K and trip count (docs/codegen.md): 19 runs the unrolled loop 9x. */
+  private static final String[] ARGS = {
+    "--arg", "arg3=256", "--arg", "arg4=1280", "--arg", "arg5=19"
+  };
+
+  private static final Pattern BRANCH = Pattern.compile("^\\s*s_cbranch_\\w+ (\\.LBB\\w+)");
+  private static final Pattern ORIGIN = Pattern.compile("origin (\\S+\\.s):(\\d+)");
+
+  @TempDir static Path tmp;
+  private static Path kernel;
+  private static List<String> lines;
+
+  @BeforeAll
+  static void emit() throws Exception {
+    if (ClangCompiler.locate().isEmpty()) {
+      return;
+    }
+    Path out = tmp.resolve("out");
+    Cli.Result r =
+        Cli.run(
+            "emit",
+            "--builtin",
+            "cdna4-interleave",
+            "--opt",
+            "lgkmDrainBeforeBarrier=true",
+            "--out",
+            out.toString());
+    assertEquals(0, r.code(), r.dump());
+    kernel = out.resolve("kernel.s");
+    lines = Files.readAllLines(kernel, StandardCharsets.UTF_8);
+  }
+
+  private static Cli.Result verify(Path file, String... more) {
+    List<String> args = new ArrayList<>(List.of("verify", file.toString()));
+    args.addAll(List.of(ARGS));
+    args.addAll(List.of(more));
+    return Cli.run(args.toArray(String[]::new));
+  }
+
+  /**
+   * The kernel with the loop's last {@code s_waitcnt vmcnt(0) lgkmcnt(0)} (before the s_barrier
+   * that precedes the back edge) replaced by {@code replacement}.
+   */
+  private static Path edited(String name, String replacement) throws Exception {
+    // The back edge: the first conditional branch to a label above it.
+    int latch = -1;
+    for (int i = 0; i < lines.size() && latch < 0; i++) {
+      Matcher m = BRANCH.matcher(lines.get(i));
+      if (m.find()) {
+        String label = m.group(1) + ":";
+        if (lines.subList(0, i).stream().anyMatch(l -> l.startsWith(label))) {
+          latch = i;
+        }
+      }
+    }
+    assertTrue(latch > 0, "the loop's back edge");
+    int wait = latch;
+    while (!lines.get(wait).trim().equals("s_waitcnt vmcnt(0) lgkmcnt(0)")) {
+      wait--;
+    }
+    assertEquals("s_barrier", lines.get(wait + 1).trim());
+    List<String> copy = new ArrayList<>(lines);
+    copy.set(wait, "\t" + replacement);
+    Path file = tmp.resolve(name);
+    Files.write(file, copy, StandardCharsets.UTF_8);
+    return file;
+  }
+
+  /** The instruction at each {@code origin FILE:LINE} of the first finding, in order. */
+  private static List<String> firstFindingsInstructions(Cli.Result r, Path file) throws Exception {
+    List<String> text = Files.readAllLines(file, StandardCharsets.UTF_8);
+    String first = r.out().substring(r.out().indexOf("[1] "), r.out().indexOf("[2] "));
+    List<String> out = new ArrayList<>();
+    Matcher m = ORIGIN.matcher(first);
+    while (m.find()) {
+      assertEquals(file.toString(), m.group(1));
+      out.add(text.get(Integer.parseInt(m.group(2)) - 1).trim().split(" ")[0]);
+    }
+    return out;
+  }
+
+  @Test
+  void theEmittedKernelVerifiesFromItsAssembly() {
+    assumeTrue(kernel != null, "clang++-22 is not on PATH (apt-get install clang-22)");
+    Cli.Result r = verify(kernel);
+    assertEquals(0, r.code(), r.dump());
+    assertTrue(r.out().startsWith("pv_gemm: VERIFIED\n"), r.dump());
+  }
+
+  @Test
+  void withoutTheLgkmcntDrainBeforeTheLoopBarrierAReadRacesTheNextCopy() throws Exception {
+    assumeTrue(kernel != null, "clang++-22 is not on PATH (apt-get install clang-22)");
+    Path war = edited("war.s", "s_waitcnt vmcnt(0)");
+    Cli.Result r = verify(war);
+    assertEquals(1, r.code(), r.dump());
+    assertTrue(r.out().contains("\n[1] P1 WAR on buffer lds (LDS race, found at T=1)\n"), r.dump());
+    // should be first: the ds_read still in flight at the barrier; may come first: the copy after
+    assertEquals(
+        List.of("ds_read_b128", "buffer_load_dwordx4"),
+        firstFindingsInstructions(r, war),
+        r.dump());
+  }
+
+  @Test
+  void withoutTheVmcntWaitBeforeTheLoopBarrierAReadMayComeBeforeItsCopyLands() throws Exception {
+    assumeTrue(kernel != null, "clang++-22 is not on PATH (apt-get install clang-22)");
+    Path raw = edited("raw.s", "s_waitcnt lgkmcnt(0)");
+    Cli.Result r = verify(raw);
+    assertEquals(1, r.code(), r.dump());
+    assertTrue(r.out().contains("\n[1] P1 RAW on buffer lds (LDS race, found at T=1)\n"), r.dump());
+    assertEquals(
+        List.of("buffer_load_dwordx4", "ds_read_b128"),
+        firstFindingsInstructions(r, raw),
+        r.dump());
+  }
+
+  @Test
+  void theLiftedScheduleIsShownAsAScheduleFile() {
+    assumeTrue(kernel != null, "clang++-22 is not on PATH (apt-get install clang-22)");
+    List<String> args = new ArrayList<>(List.of("show", kernel.toString(), "--format", "json"));
+    args.addAll(List.of(ARGS));
+    Cli.Result r = Cli.run(args.toArray(String[]::new));
+    assertEquals(0, r.code(), r.dump());
+    assertTrue(r.out().contains("\"implicitWaits\": \"none\",\n"), r.dump());
+    assertTrue(r.out().contains("\"intent\": \"none\",\n"), r.dump());
+    int barrier = lines.indexOf("\ts_barrier") + 1;
+    assertTrue(
+        r.out()
+            .contains(
+                "{\"op\": \"barrier\", \"origin\": {\"file\": \""
+                    + kernel
+                    + "\", \"line\": "
+                    + barrier
+                    + "}}"),
+        r.dump());
+  }
+
+  @Test
+  void anUnknownBranchConditionNamesTheLineAndTheArgumentsToGive() throws Exception {
+    assumeTrue(kernel != null, "clang++-22 is not on PATH (apt-get install clang-22)");
+    Cli.Result r = Cli.run("verify", kernel.toString());
+    assertEquals(2, r.code(), r.dump());
+    assertTrue(
+        r.err()
+            .matches(
+                "(?s)pipeverify: \\S+kernel\\.s:\\d+: s_cbranch_scc1 in wave 0 depends on an"
+                    + " unknown SCC .*; kernel pv_gemm's scalar arguments: arg3 \\(4 bytes\\),"
+                    + " arg4 \\(4 bytes\\), arg5 \\(4 bytes\\)\n"),
+        r.dump());
+  }
+
+  @Test
+  void badAssemblyOptionsAndCodeObjectsAreBadInput() throws Exception {
+    Path asm = tmp.resolve("tiny.s");
+    Files.writeString(asm, "\t.amdgcn_target \"amdgcn-amd-amdhsa--gfx950\"\n\ts_endpgm\n");
+    Cli.Result none = Cli.run("verify", asm.toString());
+    assertEquals(2, none.code(), none.dump());
+    assertEquals(
+        "pipeverify: " + asm + ": no kernel (no .amdhsa_kernel block) in this assembly\n",
+        none.err());
+
+    Cli.Result arg = Cli.run("verify", asm.toString(), "--arg", "K");
+    assertEquals(2, arg.code(), arg.dump());
+    assertTrue(arg.err().startsWith("pipeverify: --arg 'K' is not NAME=INTEGER"), arg.dump());
+
+    Cli.Result json = Cli.run("verify", Cli.DOUBLE_BUFFER.toString(), "--waves", "8");
+    assertEquals(2, json.code(), json.dump());
+    assertEquals(
+        "pipeverify: --waves applies to assembly input only, and "
+            + Cli.DOUBLE_BUFFER
+            + " is a schedule\n",
+        json.err());
+
+    Path elf = tmp.resolve("kernel.co");
+    Files.write(elf, new byte[] {0x7f, 'E', 'L', 'F', 2, 1, 1, 0});
+    Cli.Result co = Cli.run("verify", elf.toString());
+    assertEquals(2, co.code(), co.dump());
+    assertTrue(co.err().startsWith("pipeverify: " + elf + " is an ELF code object"), co.dump());
+  }
+}
