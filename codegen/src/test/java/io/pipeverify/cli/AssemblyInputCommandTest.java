@@ -67,6 +67,16 @@ class AssemblyInputCommandTest {
    * that precedes the back edge) replaced by {@code replacement}.
    */
   private static Path edited(String name, String replacement) throws Exception {
+    int wait = loopWait();
+    List<String> copy = new ArrayList<>(lines);
+    copy.set(wait, "\t" + replacement);
+    Path file = tmp.resolve(name);
+    Files.write(file, copy, StandardCharsets.UTF_8);
+    return file;
+  }
+
+  /** The index of the loop's last wait, the one before the s_barrier before the back edge. */
+  private static int loopWait() {
     // The back edge: the first conditional branch to a label above it.
     int latch = -1;
     for (int i = 0; i < lines.size() && latch < 0; i++) {
@@ -84,11 +94,7 @@ class AssemblyInputCommandTest {
       wait--;
     }
     assertEquals("s_barrier", lines.get(wait + 1).trim());
-    List<String> copy = new ArrayList<>(lines);
-    copy.set(wait, "\t" + replacement);
-    Path file = tmp.resolve(name);
-    Files.write(file, copy, StandardCharsets.UTF_8);
-    return file;
+    return wait;
   }
 
   /** The instruction at each {@code origin FILE:LINE} of the first finding, in order. */
