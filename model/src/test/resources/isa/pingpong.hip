@@ -2,6 +2,9 @@
 // 8 waves in two groups offset by a conditional s_barrier, LDS-DMA through M0 with the raw
 // buffer load-to-LDS builtin, ds_read_b128 in inline asm, explicit waits. Self-contained:
 // compile with clang++-22 -x hip --offload-arch=gfx950 -nogpulib -nogpuinc --cuda-device-only -O3 -S.
+// Deliberately racy: the B read (offset:4096) reads k-chunks the other wave group copies in the
+// same iteration, one barrier behind; offset:2048 (the group's own chunks) is the repair
+// (codegen's PingpongAssemblyTest verifies both from the assembly).
 #define __global__ __attribute__((global))
 #define __shared__ __attribute__((shared))
 typedef __attribute__((address_space(3))) void *lds_ptr;
