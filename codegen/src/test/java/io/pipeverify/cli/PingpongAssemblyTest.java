@@ -5,7 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.pipeverify.codegen.isa.ClangCompiler;
+import io.pipeverify.model.Op;
+import io.pipeverify.model.Schedule;
 import io.pipeverify.model.Target;
+import io.pipeverify.model.format.ScheduleReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,6 +28,15 @@ import org.junit.jupiter.api.io.TempDir;
 class PingpongAssemblyTest {
   private static final Path SOURCE =
       Path.of("..", "model", "src", "test", "resources", "isa", "pingpong.hip");
+
+  /** The 16-phase kernel of docs/isa.md and docs/PERFORMANCE.md, and clang-22's assembly of it. */
+  private static final Path SIXTEEN_PHASES =
+      Path.of("..", "docs", "examples", "pingpong-16phase.hip");
+
+  private static final Path SIXTEEN_PHASES_ASM =
+      Path.of("..", "docs", "examples", "pingpong-16phase.s");
+
+  private static final String DRAIN = "if (p == 15) __builtin_amdgcn_s_waitcnt(0x0f70);";
 
   @TempDir Path tmp;
 
@@ -104,5 +116,42 @@ class PingpongAssemblyTest {
                     + line(asm, "ds_read_b128", "v[")
                     + "): ds_read lds[0] bytes [0, 2048) -> "),
         r.dump());
+  }
+
+  @Test
+  void theSixteenPhaseExampleVerifiesWithThreeHundredOpsPerWaveAndIteration() throws Exception {
+    Cli.Result r =
+        Cli.run("show", SIXTEEN_PHASES_ASM.toString(), "--arg", "arg2=20", "--format", "json");
+    assertEquals(0, r.code(), r.dump());
+    Schedule lifted = ScheduleReader.read("lifted.json", r.out());
+    for (int w = 0; w < 8; w++) {
+      // One lifted iteration is two of the kernel's (the slot alternates): 32 phases.
+      List<Op> loop = lifted.programOf(w).loop();
+      assertEquals(338, loop.size(), "wave " + w);
+      assertEquals(16, loop.stream().filter(Op.G2s.class::isInstance).count());
+      assertEquals(128, loop.stream().filter(Op.DsRead.class::isInstance).count());
+      assertEquals(128, loop.stream().filter(Op.Mfma.class::isInstance).count());
+      assertEquals(32, loop.stream().filter(Op.Barrier.class::isInstance).count());
+    }
+    Cli.Result verified = Cli.run("verify", SIXTEEN_PHASES_ASM.toString(), "--arg", "arg2=20");
+    assertEquals(0, verified.code(), verified.dump());
+    assertTrue(verified.out().startsWith("pingpong16: VERIFIED\n"), verified.dump());
+  }
+
+  @Test
+  void withoutTheLastPhasesDrainTheOtherGroupReadsCopiesStillInFlight() throws Exception {
+    String source = Files.readString(SIXTEEN_PHASES, StandardCharsets.UTF_8);
+    assertTrue(source.contains(DRAIN));
+    Path asm = compile(source.replace(DRAIN, ""), Target.GFX950, "undrained");
+    Cli.Result r = Cli.run("verify", asm.toString(), "--arg", "arg2=20");
+    assertEquals(1, r.code(), r.dump());
+    String first = r.out().substring(r.out().indexOf("[1] "), r.out().indexOf("[2] "));
+    assertTrue(first.startsWith("[1] P1 RAW on buffer lds (LDS race, found at T=1)\n"), r.dump());
+    assertTrue(
+        first.contains("should be first: wave ")
+            && first.contains("): g2s lds[0] bytes [")
+            && first.contains("may come first:  wave ")
+            && first.contains("): ds_read lds[0] bytes ["),
+        first);
   }
 }
