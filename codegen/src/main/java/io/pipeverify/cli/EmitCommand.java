@@ -131,6 +131,6 @@ final class EmitCommand implements Callable<Integer> {
       return source.load(console.in(), source.knobs(target, null));
     }
     return ScheduleSource.overridden(
-        source.load(console.in(), Map.of()), source.file, target, null);
+        source.loadWithIntent(console.in(), Map.of(), "emit"), source.file, target, null);
   }
 }

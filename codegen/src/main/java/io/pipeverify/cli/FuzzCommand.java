@@ -170,7 +170,7 @@ final class FuzzCommand implements Callable<Integer> {
     if (chosen.stream().anyMatch(f -> f == FuzzFormat.JUNIT || f == FuzzFormat.SARIF)) {
       throw new ParameterException(spec.commandLine(), "--mutate writes text or json");
     }
-    Schedule schedule = source.load(console.in(), source.knobs());
+    Schedule schedule = source.loadWithIntent(console.in(), source.knobs(), "fuzz --mutate");
     console.err().println("pipeverify: mutating " + schedule.name() + "...");
     console.err().flush();
     VerifyOptions options = VerifyOptions.defaults();

@@ -85,7 +85,7 @@ final class RelaxCommand implements Callable<Integer> {
     source.checkUsage();
     Path file = outFile();
     Path isaPath = isaDir == null ? null : directory(isaDir);
-    Schedule schedule = source.load(console.in(), source.knobs());
+    Schedule schedule = source.loadWithIntent(console.in(), source.knobs(), "relax");
     VerifyOptions options = VerifyOptions.defaults();
     VerificationReport report = Verifier.verify(schedule, options);
     if (!(report.verdict() instanceof Verdict.Verified)) {

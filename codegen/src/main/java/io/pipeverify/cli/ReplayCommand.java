@@ -75,7 +75,7 @@ final class ReplayCommand implements Callable<Integer> {
       throw new ParameterException(spec.commandLine(), "--orders must be >= 1");
     }
     Map<String, String> knobs = source.isBuiltin() ? source.knobs() : Map.of();
-    Schedule schedule = source.load(console.in(), knobs);
+    Schedule schedule = source.loadWithIntent(console.in(), knobs, "replay");
     ReplaySession s =
         ReplaySession.run(schedule, VerifyOptions.defaults(), tripCount, seed, orders);
     for (ViolationReplay clean : s.clean()) {

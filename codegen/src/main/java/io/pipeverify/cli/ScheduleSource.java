@@ -1,6 +1,7 @@
 package io.pipeverify.cli;
 
 import io.pipeverify.model.ImplicitWaits;
+import io.pipeverify.model.Intent;
 import io.pipeverify.model.Schedule;
 import io.pipeverify.model.ScheduleValidator;
 import io.pipeverify.model.Target;
@@ -148,6 +149,26 @@ abstract class ScheduleSource {
   /** Reads the file or stdin, or generates the built-in with {@code knobs}. */
   Schedule load(InputStream stdin, Map<String, String> knobs) throws InputException {
     return builtin != null ? generate(builtin, knobs) : read(stdin);
+  }
+
+  /**
+   * {@link #load} for a command that needs what a GEMM schedule says beyond its timing: replay
+   * computes the GEMM, emit writes its kernel, relax and mutate re-verify hundreds of variants. A
+   * schedule lifted from assembly ({@code intent: none}) is bad input there, with the reason.
+   */
+  Schedule loadWithIntent(InputStream stdin, Map<String, String> knobs, String command)
+      throws InputException {
+    Schedule s = load(stdin, knobs);
+    if (s.intent() == Intent.NONE) {
+      throw new InputException(
+          "pipeverify: "
+              + command
+              + " needs a schedule with GEMM intent; "
+              + (file.equals("-") ? STDIN : file)
+              + " is lifted from assembly (intent none: no tensors, tiles or fragments), so only"
+              + " verify, explain, show and bench apply to it (docs/isa.md)");
+    }
+    return s;
   }
 
   /**

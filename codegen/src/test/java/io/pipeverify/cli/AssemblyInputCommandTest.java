@@ -167,6 +167,30 @@ class AssemblyInputCommandTest {
   }
 
   @Test
+  void commandsThatNeedGemmIntentRefuseALiftedKernel() {
+    assumeTrue(kernel != null, "clang++-22 is not on PATH (apt-get install clang-22)");
+    for (String command : List.of("replay", "relax")) {
+      List<String> args = new ArrayList<>(List.of(command, kernel.toString()));
+      args.addAll(List.of(ARGS));
+      Cli.Result r = Cli.run(args.toArray(String[]::new));
+      assertEquals(2, r.code(), r.dump());
+      assertEquals(
+          "pipeverify: "
+              + command
+              + " needs a schedule with GEMM intent; "
+              + kernel
+              + " is lifted from assembly (intent none: no tensors, tiles or fragments), so only"
+              + " verify, explain, show and bench apply to it (docs/isa.md)\n",
+          r.err()
+              .lines()
+              .filter(l -> !l.startsWith("pipeverify: relaxing"))
+              .map(l -> l + "\n")
+              .reduce("", String::concat),
+          r.dump());
+    }
+  }
+
+  @Test
   void anUnknownBranchConditionNamesTheLineAndTheArgumentsToGive() throws Exception {
     assumeTrue(kernel != null, "clang++-22 is not on PATH (apt-get install clang-22)");
     Cli.Result r = Cli.run("verify", kernel.toString());
