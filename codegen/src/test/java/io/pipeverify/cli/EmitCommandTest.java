@@ -97,6 +97,16 @@ class EmitCommandTest {
     assertTrue(report.contains("inserted vmcnt waits: 0,"), report);
     assertTrue(report.contains("as-compiled schedule for T % 2 == 0: verified"), report);
     assertTrue(report.contains("as-compiled schedule for T % 2 == 1: verified"), report);
+    // The second, independent reading: the kernel lifted from kernel.s by evaluation.
+    assertTrue(report.contains("lifted from the assembly for T % 2 == 0: verified\n"), report);
+    assertTrue(report.contains("lifted from the assembly for T % 2 == 1: verified\n"), report);
+    String json = Files.readString(out.resolve("isa-report.json"), StandardCharsets.UTF_8);
+    assertTrue(
+        json.replaceAll("\\s", "")
+            .contains(
+                "\"asLifted\":[{\"residue\":0,\"verdict\":\"verified\"},"
+                    + "{\"residue\":1,\"verdict\":\"verified\"}]"),
+        json);
     assertFalse(r.err().contains("warning"), r.dump());
   }
 
@@ -188,6 +198,9 @@ class EmitCommandTest {
     assertTrue(Files.isRegularFile(out.resolve("kernel.hip")));
     assertTrue(r.out().contains("status: violated"), r.dump());
     assertTrue(r.out().contains("[order-change]"), r.dump());
+    // The lift finds the same race from the assembly alone, at its lines.
+    assertTrue(r.out().contains("lifted from the assembly for T % 2 == 0: violated\n"), r.dump());
+    assertTrue(r.out().contains("P1 WAR on buffer lds (LDS race, found at T=1)"), r.dump());
   }
 
   /**

@@ -8,8 +8,9 @@ import java.util.Locale;
  * every mfma with its output fragment, so P3 (wrong version) and P5 (contraction coverage) are
  * checked and P4 also checks that an mfma gets the fragment it needs. A schedule lifted from
  * compiled assembly ({@code none}) has no tensor names: its tags and mfma indices are placeholders,
- * P3 and P5 are not checked, and P4 checks only that the ds_read defining an mfma's register lands
- * before the mfma. Reports say which properties were checked.
+ * P5 is not checked, P3 follows from P1 and P2 (proofs/lifted-intent.md), and P4 checks only that
+ * the ds_read defining an mfma's register lands before the mfma. Reports say which properties were
+ * checked.
  */
 public enum Intent {
   GEMM,

@@ -1,5 +1,9 @@
 package io.pipeverify.verifier;
 
+import io.pipeverify.model.Intent;
+import java.util.EnumSet;
+import java.util.Set;
+
 /** The properties of semantics.md section 4. */
 public enum Property {
   P1("LDS race"),
@@ -18,5 +22,14 @@ public enum Property {
 
   public String title() {
     return title;
+  }
+
+  /**
+   * The properties a verdict covers: all seven for a schedule with GEMM intent; without intent (a
+   * lift from assembly) P3 and P5 are not checked, as they compare what ops hold with what the GEMM
+   * needs (semantics.md section 8). P4 is then only the timing half: loads land before their mfma.
+   */
+  public static Set<Property> checked(Intent intent) {
+    return intent == Intent.GEMM ? EnumSet.allOf(Property.class) : EnumSet.of(P1, P2, P4, P6, P7);
   }
 }

@@ -49,6 +49,21 @@ public final class HipEmitter {
     return (int) Math.max(1, schedule.period());
   }
 
+  /**
+   * The scalar arguments of the emitted kernel ({@code N}, {@code K}, {@code trip_count}) for a
+   * launch of {@code tripCount} loop iterations, by the names the assembly gives them ({@code argN}
+   * from 0: clang records no names at -O3), as the assembly lift takes them.
+   */
+  public static Map<String, Long> arguments(Schedule schedule, long tripCount) {
+    return Map.of(
+        "arg3",
+        (long) schedule.gemm().tileN(),
+        "arg4",
+        (tripCount + 1) * schedule.gemm().tileK(),
+        "arg5",
+        tripCount);
+  }
+
   /** The v_mfma instructions one schedule mfma becomes: 1 on gfx950, 2 on gfx942. */
   public static int mfmaInstructionsPerOp(Target target) {
     return target == Target.GFX950 ? 1 : 2;

@@ -2,7 +2,11 @@ package io.pipeverify.codegen.isa;
 
 import io.pipeverify.codegen.hip.HipEmitter;
 import io.pipeverify.codegen.isa.AsmInstruction.Kind;
+import io.pipeverify.isa.decode.AsmListing;
+import io.pipeverify.isa.decode.AsmParser;
 import io.pipeverify.isa.decode.AsmSyntaxException;
+import io.pipeverify.isa.decode.Kernel;
+import io.pipeverify.isa.lift.ScheduleLift;
 import io.pipeverify.model.Expr;
 import io.pipeverify.model.ImplicitWaits;
 import io.pipeverify.model.Op;
@@ -41,6 +45,10 @@ import java.util.Set;
  * followed by the r remaining iterations and the epilogue, with T replaced by P*T + r. The schedule
  * keeps the {@code llvm} implicit-wait model: LLVM must wait before every register use, so the
  * implicit waits the model adds are implied by the real ones.
+ *
+ * <p>Independently of that mapping, the kernel is also lifted from the assembly ({@link
+ * ScheduleLift}) and verified: the ISA layer's own reading of what clang produced, with every
+ * address evaluated. A lifted violation makes the check fail even where the mapping conforms.
  */
 public final class IsaChecker {
   /** What a wait's position in its region counts: the g2s, ds_read and s_barrier before it. */
@@ -54,7 +62,9 @@ public final class IsaChecker {
    */
   public static IsaReport check(VerifiedSchedule verified, String asm, String asmName)
       throws AsmSyntaxException {
-    return new Run(verified, asmName).check(AsmLoopParser.findLoop(asm, asmName));
+    Run run = new Run(verified, asmName);
+    run.lift(AsmParser.parse(asm, asmName));
+    return run.check(AsmLoopParser.findLoop(asm, asmName));
   }
 
   /** One schedule op of the unrolled loop with the phase (k mod P) it belongs to. */
@@ -68,6 +78,8 @@ public final class IsaChecker {
     final int mfmaPerOp;
     final List<IsaFinding> findings = new ArrayList<>();
     final List<IsaReport.RegionSummary> summaries = new ArrayList<>();
+    final List<IsaReport.AsCompiled> lifted = new ArrayList<>();
+    Optional<String> unliftable = Optional.empty();
 
     Run(VerifiedSchedule verified, String asmName) {
       this.s = verified.schedule();
@@ -156,6 +168,47 @@ public final class IsaChecker {
       return report(loop, results, status);
     }
 
+    /**
+     * The kernel as the assembly lift reads it (docs/isa.md), verified once per residue of the trip
+     * count modulo the unroll factor: the kernel's remainder code after the loop depends on it.
+     * This second reading evaluates every address instead of matching the loop with the schedule.
+     */
+    void lift(AsmListing listing) {
+      Optional<Kernel> kernel = listing.kernel(HipEmitter.KERNEL);
+      if (kernel.isEmpty()) {
+        unliftable = Optional.of("no kernel " + HipEmitter.KERNEL + " in " + asmName);
+        return;
+      }
+      for (int residue = 0; residue < unroll; residue++) {
+        long tripCount = (long) (ScheduleLift.ITERATIONS + 1) * unroll + residue;
+        try {
+          Schedule asLifted =
+              ScheduleLift.lift(
+                  listing, kernel.get(), s.waves(), HipEmitter.arguments(s, tripCount));
+          lifted.add(
+              new IsaReport.AsCompiled(residue, Verifier.verify(asLifted, original.options())));
+        } catch (AsmSyntaxException e) {
+          lifted.clear();
+          unliftable = Optional.of(e.getMessage());
+          return;
+        }
+      }
+    }
+
+    /** The as-compiled status, made worse by a lifted verdict that is. */
+    private IsaReport.Status withLifted(IsaReport.Status status) {
+      IsaReport.Status out = status;
+      for (IsaReport.AsCompiled a : lifted) {
+        if (a.report().verdict() instanceof Verdict.Violated) {
+          out = IsaReport.Status.VIOLATED;
+        } else if (a.report().verdict() instanceof Verdict.Inconclusive
+            && (out == IsaReport.Status.CONFORMS || out == IsaReport.Status.DEVIATES_SAFE)) {
+          out = IsaReport.Status.INCONCLUSIVE;
+        }
+      }
+      return out;
+    }
+
     private boolean deviation(IsaFinding f) {
       return f.kind().deviation()
           || (f.kind() == IsaFinding.Kind.INSERTED_LGKMCNT
@@ -165,7 +218,17 @@ public final class IsaChecker {
     private IsaReport report(
         Optional<AsmLoop> loop, List<IsaReport.AsCompiled> results, IsaReport.Status status) {
       return new IsaReport(
-          s.name(), s.target().id(), asmName, unroll, loop, summaries, findings, results, status);
+          s.name(),
+          s.target().id(),
+          asmName,
+          unroll,
+          loop,
+          summaries,
+          findings,
+          results,
+          lifted,
+          unliftable,
+          status == IsaReport.Status.UNMAPPED ? status : withLifted(status));
     }
 
     /** Compares one region and appends its as-compiled ops; false when it cannot be mapped. */

@@ -8,8 +8,10 @@ import java.util.Optional;
 
 /**
  * What the ISA check found: the loop it parsed, per sched_barrier region the counts the schedule
- * expects and the compiler produced, the findings, and the verdicts of the as-compiled schedule
- * (one per residue of the trip count modulo the loop's unroll factor).
+ * expects and the compiler produced, the findings, the verdicts of the as-compiled schedule (one
+ * per residue of the trip count modulo the loop's unroll factor), and the verdicts of the kernel
+ * lifted from its assembly ({@code asLifted}, per residue; {@code unliftable} says why there are
+ * none).
  */
 public record IsaReport(
     String schedule,
@@ -20,6 +22,8 @@ public record IsaReport(
     List<RegionSummary> regions,
     List<IsaFinding> findings,
     List<AsCompiled> asCompiled,
+    List<AsCompiled> asLifted,
+    Optional<String> unliftable,
     Status status) {
 
   /** The overall outcome. */
@@ -80,6 +84,8 @@ public record IsaReport(
     regions = List.copyOf(regions);
     findings = List.copyOf(findings);
     asCompiled = List.copyOf(asCompiled);
+    asLifted = List.copyOf(asLifted);
+    Objects.requireNonNull(unliftable);
     Objects.requireNonNull(status);
   }
 

@@ -98,6 +98,19 @@ public final class IsaReportRenderer {
         b.append(new TextReportRenderer(false).render(a.report()));
       }
     }
+    r.unliftable()
+        .ifPresent(
+            why -> b.append("lifted from the assembly: not lifted: ").append(why).append('\n'));
+    for (IsaReport.AsCompiled a : r.asLifted()) {
+      b.append("lifted from the assembly")
+          .append(r.unroll() == 1 ? "" : " for T % " + r.unroll() + " == " + a.residue())
+          .append(": ")
+          .append(a.report().verdict().id())
+          .append('\n');
+      if (!a.report().verdict().id().equals("verified")) {
+        b.append(new TextReportRenderer(false).render(a.report()));
+      }
+    }
     return b.toString();
   }
 
@@ -151,6 +164,17 @@ public final class IsaReportRenderer {
         g.writeEndObject();
       }
       g.writeEndArray();
+      g.writeArrayFieldStart("asLifted");
+      for (IsaReport.AsCompiled a : r.asLifted()) {
+        g.writeStartObject();
+        g.writeNumberField("residue", a.residue());
+        g.writeStringField("verdict", a.report().verdict().id());
+        g.writeEndObject();
+      }
+      g.writeEndArray();
+      if (r.unliftable().isPresent()) {
+        g.writeStringField("notLifted", r.unliftable().get());
+      }
       g.writeEndObject();
     } catch (IOException e) {
       throw new UncheckedIOException(e);

@@ -65,6 +65,8 @@ class DrainComparisonTest {
                 region(2, "t loop stage 10, k % 2 == 0")),
             List.of(inserted(0, 42, 0), inserted(1, 57, 3), inserted(2, 80, 0)),
             List.of(),
+            List.of(),
+            Optional.empty(),
             IsaReport.Status.DEVIATES_SAFE);
     DrainComparison d = DrainComparison.of(rows, isa);
     assertEquals(

@@ -59,21 +59,6 @@ class LiftRoundTripTest {
         Arguments.of("triton-stream", Map.of(), "P1 WAR"));
   }
 
-  /**
-   * The emitted kernel's scalar arguments the loop's control depends on (N, K and the trip count;
-   * docs/codegen.md): a trip count that runs the unrolled loop more than the lift's iterations.
-   */
-  static Map<String, Long> args(Schedule s) {
-    long tripCount = (ScheduleLift.ITERATIONS + 1) * s.period() + 1;
-    return Map.of(
-        "arg3",
-        (long) s.gemm().tileN(),
-        "arg4",
-        (tripCount + 1) * s.gemm().tileK(),
-        "arg5",
-        tripCount);
-  }
-
   private static long count(List<Op> ops, Class<?> kind) {
     return ops.stream().filter(kind::isInstance).count();
   }
@@ -92,7 +77,11 @@ class LiftRoundTripTest {
     clang.get().compile(s.target(), hip, asm);
     AsmListing listing = AsmParser.parse(Files.readString(asm, StandardCharsets.UTF_8), "kernel.s");
     Schedule lifted =
-        ScheduleLift.lift(listing, listing.kernel("pv_gemm").orElseThrow(), s.waves(), args(s));
+        ScheduleLift.lift(
+            listing,
+            listing.kernel(HipEmitter.KERNEL).orElseThrow(),
+            s.waves(),
+            HipEmitter.arguments(s, (ScheduleLift.ITERATIONS + 1) * s.period() + 1));
     VerificationReport report = Verifier.verify(lifted, VerifyOptions.defaults());
     List<String> findings =
         report.verdict().findings().stream()

@@ -32,7 +32,7 @@ public final class InstanceText {
     String buffer = inst.access().map(Access::buffer).orElse("");
     int slot = inst.access().map(Access::slot).orElse(-1);
     String range = inst.access().map(this::range).orElse("");
-    String tile = inst.access().map(a -> tile(a, inst.op()).trim()).orElse("");
+    String tile = inst.access().map(a -> tag(a, inst.op())).orElse("");
     return new OpRef(
         inst.wave(),
         inst.section().id(),
@@ -91,7 +91,8 @@ public final class InstanceText {
     }
     Access a = inst.access().orElseThrow();
     String place = a.buffer() + "[" + a.slot() + "] " + range(a);
-    String tile = tile(a, op);
+    String tag = tag(a, op);
+    String tile = tag.isEmpty() ? "" : " tile " + tag;
     if (op instanceof Op.DsRead r) {
       return "ds_read " + place + " -> " + r.dst() + tile;
     }
@@ -112,11 +113,9 @@ public final class InstanceText {
     return env.keySet().containsAll(tile.vars()) ? Long.toString(tile.eval(env)) : tile.render();
   }
 
-  /** {@code " tile A k=1 kc0"}; nothing without intent, whose tags are placeholders. */
-  private String tile(Access a, Op op) {
-    return schedule.intent() == Intent.NONE
-        ? ""
-        : " tile " + a.tensor() + " k=" + a.kTile() + chunk(op);
+  /** {@code A k=1 kc0}; nothing without intent, whose tags are placeholders. */
+  private String tag(Access a, Op op) {
+    return schedule.intent() == Intent.NONE ? "" : a.tensor() + " k=" + a.kTile() + chunk(op);
   }
 
   private static String chunk(Op op) {

@@ -3,6 +3,7 @@ package io.pipeverify.verifier.report;
 import com.fasterxml.jackson.core.JsonGenerator;
 import io.pipeverify.verifier.Finding;
 import io.pipeverify.verifier.OpRef;
+import io.pipeverify.verifier.Property;
 import io.pipeverify.verifier.Stats;
 import io.pipeverify.verifier.TraceStep;
 import io.pipeverify.verifier.Verdict;
@@ -53,6 +54,12 @@ public final class JsonReportRenderer {
     g.writeStringField("counters", r.options().counters().id());
     g.writeNumberField("solverTimeoutMs", r.options().solverTimeout().toMillis());
     g.writeStringField("proof", r.options().proof().name().toLowerCase(java.util.Locale.ROOT));
+    g.writeStringField("intent", r.schedule().intent().id());
+    g.writeArrayFieldStart("properties");
+    for (Property p : Property.checked(r.schedule().intent())) {
+      g.writeString(p.name());
+    }
+    g.writeEndArray();
     g.writeEndObject();
     g.writeObjectFieldStart("tripCounts");
     g.writeStringField("covered", "all T >= 1");

@@ -1,5 +1,6 @@
 package io.pipeverify.verifier.report;
 
+import io.pipeverify.model.Intent;
 import io.pipeverify.model.Schedule;
 import io.pipeverify.model.TerminalText;
 import io.pipeverify.verifier.Finding;
@@ -43,6 +44,12 @@ public final class TextReportRenderer {
         .append(", counters ")
         .append(report.options().counters().id())
         .append('\n');
+    if (s.intent() == Intent.NONE) {
+      out.append(
+          "properties: P1, P2, P3 (follows from P1 and P2 for a lifted kernel:"
+              + " proofs/lifted-intent.md), P4 (loads land before their mfma), P6, P7; P5 needs"
+              + " GEMM intent, which assembly lacks\n");
+    }
     out.append("trip counts: every T >= 1 (period ")
         .append(report.period())
         .append(", unrolled T = 1..")
