@@ -6,6 +6,7 @@ import io.pipeverify.verifier.report.TextReportRenderer;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
+import java.util.List;
 
 /** Renders an {@link IsaReport} as text (isa-report.txt) or JSON (isa-report.json). */
 public final class IsaReportRenderer {
@@ -88,22 +89,20 @@ public final class IsaReportRenderer {
     if (r.asCompiled().isEmpty()) {
       b.append("as-compiled schedule: not built (the loop could not be mapped); not verified\n");
     }
-    for (IsaReport.AsCompiled a : r.asCompiled()) {
-      b.append("as-compiled schedule")
-          .append(r.unroll() == 1 ? "" : " for T % " + r.unroll() + " == " + a.residue())
-          .append(": ")
-          .append(a.report().verdict().id())
-          .append('\n');
-      if (!a.report().verdict().id().equals("verified")) {
-        b.append(new TextReportRenderer(false).render(a.report()));
-      }
-    }
+    verdicts(b, "as-compiled schedule", r.unroll(), r.asCompiled());
     r.unliftable()
         .ifPresent(
             why -> b.append("lifted from the assembly: not lifted: ").append(why).append('\n'));
-    for (IsaReport.AsCompiled a : r.asLifted()) {
-      b.append("lifted from the assembly")
-          .append(r.unroll() == 1 ? "" : " for T % " + r.unroll() + " == " + a.residue())
+    verdicts(b, "lifted from the assembly", r.unroll(), r.asLifted());
+    return b.toString();
+  }
+
+  /** One line per residue, and the text report of each verdict that is not "verified". */
+  private static void verdicts(
+      StringBuilder b, String what, int unroll, List<IsaReport.AsCompiled> reports) {
+    for (IsaReport.AsCompiled a : reports) {
+      b.append(what)
+          .append(unroll == 1 ? "" : " for T % " + unroll + " == " + a.residue())
           .append(": ")
           .append(a.report().verdict().id())
           .append('\n');
@@ -111,7 +110,6 @@ public final class IsaReportRenderer {
         b.append(new TextReportRenderer(false).render(a.report()));
       }
     }
-    return b.toString();
   }
 
   /** The JSON report (docs/codegen.md lists the fields). */

@@ -263,11 +263,10 @@ public final class DataflowChecker {
       Set<Integer> js = new TreeSet<>();
       List<Instance> mfmas = new ArrayList<>();
       for (Instance inst : wave) {
-        if (inst.op() instanceof Op.DsRead r) {
-          lastDef.put(r.dst(), inst);
-        } else if (inst.op() instanceof Op.GLoad g) {
-          lastDef.put(g.dst(), inst);
-        } else if (inst.op() instanceof Op.Mfma m) {
+        if (defines(inst, lastDef)) {
+          continue;
+        }
+        if (inst.op() instanceof Op.Mfma m) {
           mfmas.add(inst);
           is.add(m.i());
           js.add(m.j());
@@ -294,6 +293,19 @@ public final class DataflowChecker {
         coverage(mfmas.get(0), tiles, is, js, products, byLabel);
       }
     }
+  }
+
+  /** Records a load (ds_read or gload) as its register's last definition; false for other ops. */
+  private static boolean defines(Instance inst, Map<String, Instance> lastDef) {
+    if (inst.op() instanceof Op.DsRead r) {
+      lastDef.put(r.dst(), inst);
+      return true;
+    }
+    if (inst.op() instanceof Op.GLoad g) {
+      lastDef.put(g.dst(), inst);
+      return true;
+    }
+    return false;
   }
 
   /** The product an mfma is labelled with: output fragment (i, j), k-chunk and K tile. */
@@ -375,11 +387,7 @@ public final class DataflowChecker {
     for (List<Instance> wave : hb.execution().waves()) {
       Map<String, Instance> lastDef = new HashMap<>();
       for (Instance inst : wave) {
-        if (inst.op() instanceof Op.DsRead r) {
-          lastDef.put(r.dst(), inst);
-        } else if (inst.op() instanceof Op.GLoad g) {
-          lastDef.put(g.dst(), inst);
-        } else if (inst.op() instanceof Op.Mfma m) {
+        if (!defines(inst, lastDef) && inst.op() instanceof Op.Mfma m) {
           for (String reg : List.of(m.a(), m.b())) {
             Instance def = lastDef.get(reg);
             if (def != null && !uses.landsBefore(def, inst)) {

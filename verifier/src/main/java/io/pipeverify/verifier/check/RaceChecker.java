@@ -152,6 +152,12 @@ public final class RaceChecker {
         access(a).write() && access(b).write()
             ? ViolationKind.WAW
             : access(first).write() ? ViolationKind.RAW : ViolationKind.WAR;
+    return unordered(kind, first, second);
+  }
+
+  /** A race of {@code first}, which should come first, with {@code second}, which may. */
+  private static RaceFinding unordered(
+      ViolationKind kind, Event.OpEvent first, Event.OpEvent second) {
     return new RaceFinding(
         io.pipeverify.verifier.Property.P1,
         kind,
@@ -215,13 +221,7 @@ public final class RaceChecker {
         }
       }
     }
-    return new RaceFinding(
-        io.pipeverify.verifier.Property.P1,
-        kind,
-        first.instance(),
-        Optional.of(second.instance()),
-        List.of(new TimingProblem.Order(second.id(), first.id())),
-        "P1|" + kind + "|" + key(first.instance()) + "|" + key(second.instance()));
+    return unordered(kind, first, second);
   }
 
   /**
