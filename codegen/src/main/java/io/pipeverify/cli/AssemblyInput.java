@@ -1,5 +1,7 @@
 package io.pipeverify.cli;
 
+import io.pipeverify.codegen.isa.CodeObjectDisassembler;
+import io.pipeverify.codegen.isa.ExternalToolException;
 import io.pipeverify.isa.decode.AsmListing;
 import io.pipeverify.isa.decode.AsmParser;
 import io.pipeverify.isa.decode.AsmSyntaxException;
@@ -9,6 +11,10 @@ import io.pipeverify.isa.lift.ControlFlowGraph;
 import io.pipeverify.isa.lift.ScheduleLift;
 import io.pipeverify.model.Schedule;
 import io.pipeverify.model.Target;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -49,13 +55,75 @@ final class AssemblyInput {
         || content.contains("s_endpgm");
   }
 
-  /** Whether {@code bytes} is an ELF file (a code object). */
-  static boolean isElf(byte[] bytes) {
-    return bytes.length >= 4
-        && bytes[0] == 0x7f
-        && bytes[1] == 'E'
-        && bytes[2] == 'L'
-        && bytes[3] == 'F';
+  /** ELF's e_machine for AMDGPU code objects. */
+  private static final int EM_AMDGPU = 0xE0;
+
+  private static final byte[] BUNDLE =
+      "__CLANG_OFFLOAD_BUNDLE__".getBytes(StandardCharsets.US_ASCII);
+
+  /**
+   * Whether {@code bytes} is an AMDGPU code object (ELF); bad input for another ELF file and for a
+   * clang offload bundle (hipcc's default output), with what to do instead.
+   */
+  static boolean isCodeObject(String name, byte[] bytes) throws InputException {
+    if (startsWith(bytes, BUNDLE)) {
+      throw new InputException(
+          "pipeverify: "
+              + name
+              + " is a clang offload bundle; give the device code object (clang++-22"
+              + " --cuda-device-only --no-gpu-bundle-output, or clang-offload-bundler-22"
+              + " --unbundle) or its assembly (-S)");
+    }
+    if (!startsWith(bytes, new byte[] {0x7f, 'E', 'L', 'F'})) {
+      return false;
+    }
+    int machine = bytes.length > 19 ? (bytes[18] & 0xff) | (bytes[19] & 0xff) << 8 : -1;
+    if (machine != EM_AMDGPU) {
+      throw new InputException(
+          "pipeverify: " + name + " is an ELF file but not an AMDGPU code object");
+    }
+    return true;
+  }
+
+  private static boolean startsWith(byte[] bytes, byte[] prefix) {
+    if (bytes.length < prefix.length) {
+      return false;
+    }
+    for (int i = 0; i < prefix.length; i++) {
+      if (bytes[i] != prefix[i]) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * The assembly listing of a code object, disassembled with llvm-objdump-22 and llvm-readelf-22
+   * ({@link CodeObjectDisassembler}); stdin goes through a temporary file.
+   */
+  static String disassemble(String name, String file, byte[] bytes)
+      throws ExternalToolException, IOException {
+    CodeObjectDisassembler tools =
+        CodeObjectDisassembler.locate()
+            .orElseThrow(
+                () ->
+                    new ExternalToolException(
+                        CodeObjectDisassembler.OBJDUMP
+                            + " and "
+                            + CodeObjectDisassembler.READELF
+                            + " are needed to read the code object "
+                            + name
+                            + " (apt-get install llvm-22), or give its assembly"));
+    if (!file.equals("-")) {
+      return tools.listing(Path.of(file));
+    }
+    Path tmp = Files.createTempFile("pipeverify", ".co");
+    try {
+      Files.write(tmp, bytes);
+      return tools.listing(tmp);
+    } finally {
+      Files.deleteIfExists(tmp);
+    }
   }
 
   /** The options that only assembly takes: bad input when one is given for a JSON schedule. */

@@ -1,5 +1,6 @@
 package io.pipeverify.cli;
 
+import io.pipeverify.codegen.isa.ExternalToolException;
 import io.pipeverify.model.Schedule;
 import io.pipeverify.model.transform.KnobException;
 import io.pipeverify.model.transform.Transforms;
@@ -86,7 +87,7 @@ final class BenchCommand implements Callable<Integer> {
   }
 
   @Override
-  public Integer call() throws InputException {
+  public Integer call() throws InputException, ExternalToolException {
     if (warmup < 0 || runs < 1) {
       throw new InputException("pipeverify: bench needs --warmup >= 0 and --runs >= 1");
     }
@@ -201,7 +202,7 @@ final class BenchCommand implements Callable<Integer> {
    * The schedules of --builtin and FILE..., in that order: one run compares a file with a built-in
    * (the ping-pong kernel against cdna4-interleave, docs/PERFORMANCE.md).
    */
-  private List<Case> given() throws InputException {
+  private List<Case> given() throws InputException, ExternalToolException {
     source.checkUsage(true);
     List<Case> cases = new ArrayList<>();
     if (source.isBuiltin()) {

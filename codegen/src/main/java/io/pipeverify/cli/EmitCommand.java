@@ -126,7 +126,7 @@ final class EmitCommand implements Callable<Integer> {
   }
 
   /** The schedule, with --target applied (as a knob for --builtin; re-validated for a file). */
-  private Schedule load() throws InputException {
+  private Schedule load() throws InputException, ExternalToolException {
     if (source.isBuiltin()) {
       return source.load(console.in(), source.knobs(target, null));
     }

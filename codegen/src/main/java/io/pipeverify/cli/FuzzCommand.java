@@ -1,5 +1,6 @@
 package io.pipeverify.cli;
 
+import io.pipeverify.codegen.isa.ExternalToolException;
 import io.pipeverify.model.Schedule;
 import io.pipeverify.model.transform.KnobException;
 import io.pipeverify.model.transform.PipelineTransform;
@@ -128,7 +129,7 @@ final class FuzzCommand implements Callable<Integer> {
   }
 
   @Override
-  public Integer call() throws InputException {
+  public Integer call() throws InputException, ExternalToolException {
     source.checkUsage();
     List<FuzzFormat> chosen = formats.isEmpty() ? List.of(FuzzFormat.TEXT) : formats;
     if (out == null && chosen.size() > 1) {
@@ -166,7 +167,7 @@ final class FuzzCommand implements Callable<Integer> {
     return result.exitCode();
   }
 
-  private int mutate(List<FuzzFormat> chosen) throws InputException {
+  private int mutate(List<FuzzFormat> chosen) throws InputException, ExternalToolException {
     if (chosen.stream().anyMatch(f -> f == FuzzFormat.JUNIT || f == FuzzFormat.SARIF)) {
       throw new ParameterException(spec.commandLine(), "--mutate writes text or json");
     }

@@ -1,5 +1,6 @@
 package io.pipeverify.cli;
 
+import io.pipeverify.codegen.isa.ExternalToolException;
 import io.pipeverify.model.Schedule;
 import io.pipeverify.model.TerminalText;
 import io.pipeverify.verifier.VerifyOptions;
@@ -66,7 +67,7 @@ final class ReplayCommand implements Callable<Integer> {
   }
 
   @Override
-  public Integer call() throws InputException {
+  public Integer call() throws InputException, ExternalToolException {
     source.checkUsage();
     if (tripCount != null && tripCount < 1) {
       throw new ParameterException(spec.commandLine(), "--trip-count must be >= 1");

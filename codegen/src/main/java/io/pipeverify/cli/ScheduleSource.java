@@ -1,5 +1,6 @@
 package io.pipeverify.cli;
 
+import io.pipeverify.codegen.isa.ExternalToolException;
 import io.pipeverify.model.ImplicitWaits;
 import io.pipeverify.model.Intent;
 import io.pipeverify.model.Schedule;
@@ -147,7 +148,8 @@ abstract class ScheduleSource {
   }
 
   /** Reads the file or stdin, or generates the built-in with {@code knobs}. */
-  Schedule load(InputStream stdin, Map<String, String> knobs) throws InputException {
+  Schedule load(InputStream stdin, Map<String, String> knobs)
+      throws InputException, ExternalToolException {
     return builtin != null ? generate(builtin, knobs) : read(stdin);
   }
 
@@ -157,7 +159,7 @@ abstract class ScheduleSource {
    * schedule lifted from assembly ({@code intent: none}) is bad input there, with the reason.
    */
   Schedule loadWithIntent(InputStream stdin, Map<String, String> knobs, String command)
-      throws InputException {
+      throws InputException, ExternalToolException {
     Schedule s = load(stdin, knobs);
     if (s.intent() == Intent.NONE) {
       throw new InputException(
@@ -276,7 +278,7 @@ abstract class ScheduleSource {
     return schedule;
   }
 
-  private Schedule read(InputStream stdin) throws InputException {
+  private Schedule read(InputStream stdin) throws InputException, ExternalToolException {
     return readLocated(stdin, file).schedule();
   }
 
@@ -312,19 +314,19 @@ abstract class ScheduleSource {
   }
 
   /** Reads {@code input} (a file or {@code -}) with the file positions of its values. */
-  LocatedSchedule readLocated(InputStream stdin, String input) throws InputException {
+  LocatedSchedule readLocated(InputStream stdin, String input)
+      throws InputException, ExternalToolException {
     String name = input.equals("-") ? STDIN : input;
     String file = input;
     String content;
     AssemblyInput assembly = new AssemblyInput(kernel, waves, args);
     try {
       byte[] bytes = file.equals("-") ? stdin.readAllBytes() : Files.readAllBytes(Path.of(file));
-      if (AssemblyInput.isElf(bytes)) {
-        throw new InputException(
-            "pipeverify: "
-                + name
-                + " is an ELF code object, which pipeverify does not read yet; give its assembly"
-                + " (clang++ -S, hipcc --save-temps; docs/isa.md)");
+      if (AssemblyInput.isCodeObject(name, bytes)) {
+        String listing = AssemblyInput.disassemble(name, file, bytes);
+        Schedule lifted = assembly.lift(name, listing);
+        requireValid(lifted, name + " as lifted");
+        return new LocatedSchedule(lifted, name, Map.of());
       }
       content =
           StandardCharsets.UTF_8

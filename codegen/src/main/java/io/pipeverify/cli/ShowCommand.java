@@ -1,5 +1,6 @@
 package io.pipeverify.cli;
 
+import io.pipeverify.codegen.isa.ExternalToolException;
 import io.pipeverify.model.Schedule;
 import io.pipeverify.model.ScheduleListing;
 import io.pipeverify.model.TerminalText;
@@ -36,7 +37,7 @@ final class ShowCommand implements Callable<Integer> {
   }
 
   @Override
-  public Integer call() throws InputException {
+  public Integer call() throws InputException, ExternalToolException {
     source.checkUsage();
     Schedule schedule = source.load(console.in(), source.knobs());
     console

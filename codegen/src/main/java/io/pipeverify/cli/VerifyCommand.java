@@ -1,5 +1,6 @@
 package io.pipeverify.cli;
 
+import io.pipeverify.codegen.isa.ExternalToolException;
 import io.pipeverify.model.ImplicitWaits;
 import io.pipeverify.model.Schedule;
 import io.pipeverify.model.Target;
@@ -139,7 +140,7 @@ class VerifyCommand implements Callable<Integer> {
   }
 
   @Override
-  public Integer call() throws InputException {
+  public Integer call() throws InputException, ExternalToolException {
     source.checkUsage();
     checkOptions();
     List<ReportFormat> chosen = formats.isEmpty() ? List.of(ReportFormat.TEXT) : formats;

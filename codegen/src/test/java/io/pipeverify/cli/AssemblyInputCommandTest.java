@@ -226,10 +226,22 @@ class AssemblyInputCommandTest {
             + " is a schedule\n",
         json.err());
 
-    Path elf = tmp.resolve("kernel.co");
-    Files.write(elf, new byte[] {0x7f, 'E', 'L', 'F', 2, 1, 1, 0});
+    Path elf = tmp.resolve("x86.o");
+    byte[] header = new byte[64];
+    System.arraycopy(new byte[] {0x7f, 'E', 'L', 'F', 2, 1, 1, 0}, 0, header, 0, 8);
+    header[18] = 0x3e; // EM_X86_64
+    Files.write(elf, header);
     Cli.Result co = Cli.run("verify", elf.toString());
     assertEquals(2, co.code(), co.dump());
-    assertTrue(co.err().startsWith("pipeverify: " + elf + " is an ELF code object"), co.dump());
+    assertEquals(
+        "pipeverify: " + elf + " is an ELF file but not an AMDGPU code object\n", co.err());
+
+    Path bundle = tmp.resolve("kernel.hipfb");
+    Files.writeString(bundle, "__CLANG_OFFLOAD_BUNDLE__\u0002\u0000");
+    Cli.Result b = Cli.run("verify", bundle.toString());
+    assertEquals(2, b.code(), b.dump());
+    assertTrue(
+        b.err().startsWith("pipeverify: " + bundle + " is a clang offload bundle; give the device"),
+        b.dump());
   }
 }

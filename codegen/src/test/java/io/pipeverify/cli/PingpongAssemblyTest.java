@@ -14,6 +14,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -153,5 +155,63 @@ class PingpongAssemblyTest {
             && first.contains("may come first:  wave ")
             && first.contains("): ds_read lds[0] bytes ["),
         first);
+  }
+
+  /** Runs a command, returning its output; the test is skipped when the tool is not installed. */
+  private static String run(List<String> command) throws Exception {
+    Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertEquals(0, p.waitFor(), String.join(" ", command) + "\n" + out);
+    return out;
+  }
+
+  private static boolean onPath(String tool) {
+    return java.util.Arrays.stream(System.getenv("PATH").split(java.io.File.pathSeparator))
+        .anyMatch(d -> Files.isExecutable(Path.of(d, tool)));
+  }
+
+  @Test
+  void aCodeObjectIsReadThroughItsDisassemblyAndFindingsNameTheDisassemblysLines()
+      throws Exception {
+    assumeTrue(
+        onPath("clang++-22") && onPath("ld.lld-22") && onPath("llvm-objdump-22"),
+        "clang-22, lld-22 and llvm-22 make and read code objects (.ci/run installs them)");
+    Path hip = tmp.resolve("pingpong.hip");
+    Files.copy(SOURCE, hip);
+    Path co = tmp.resolve("pingpong.co");
+    run(
+        List.of(
+            "clang++-22",
+            "-x",
+            "hip",
+            "--offload-arch=gfx950",
+            "-nogpulib",
+            "-nogpuinc",
+            "--cuda-device-only",
+            "--no-gpu-bundle-output",
+            "-O3",
+            "-o",
+            co.toString(),
+            hip.toString()));
+    Cli.Result r = Cli.run("verify", co.toString(), "--arg", "arg2=20");
+    assertEquals(1, r.code(), r.dump());
+    assertTrue(r.out().startsWith("pingpong: VIOLATED (2 findings, 56 instances)\n"), r.dump());
+    List<String> disassembly =
+        run(List.of("llvm-objdump-22", "-d", "--symbolize-operands", co.toString()))
+            .lines()
+            .toList();
+    Matcher m =
+        Pattern.compile("origin " + Pattern.quote(co.toString()) + ":(\\d+)").matcher(r.out());
+    assertTrue(m.find(), r.dump());
+    assertTrue(
+        disassembly
+            .get(Integer.parseInt(m.group(1)) - 1)
+            .contains("ds_read_b128 v[12:15], v12 offset:4096"),
+        r.dump());
+    assertTrue(m.find(), r.dump());
+    assertTrue(
+        disassembly.get(Integer.parseInt(m.group(1)) - 1).contains("buffer_load_dwordx4 ")
+            && disassembly.get(Integer.parseInt(m.group(1)) - 1).contains(" lds "),
+        r.dump());
   }
 }

@@ -1,14 +1,9 @@
 package io.pipeverify.codegen.isa;
 
 import io.pipeverify.model.Target;
-import java.io.File;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Runs Debian's {@code clang++-22} on an emitted kernel: {@code -x hip --offload-arch=<target>
@@ -20,10 +15,10 @@ public final class ClangCompiler {
 
   private static final long TIMEOUT_SECONDS = 300;
 
-  private final Path executable;
+  private final ExternalTool tool;
 
   private ClangCompiler(Path executable) {
-    this.executable = executable;
+    this.tool = new ExternalTool(EXECUTABLE, executable, TIMEOUT_SECONDS);
   }
 
   /** The compiler at {@code executable}, whatever PATH says (a pinned or wrapped compiler). */
@@ -33,26 +28,13 @@ public final class ClangCompiler {
 
   /** The compiler on PATH, or empty when it is not installed. */
   public static Optional<ClangCompiler> locate() {
-    String path = System.getenv("PATH");
-    if (path == null) {
-      return Optional.empty();
-    }
-    for (String dir : path.split(File.pathSeparator)) {
-      if (dir.isEmpty()) {
-        continue;
-      }
-      Path candidate = Path.of(dir, EXECUTABLE);
-      if (Files.isRegularFile(candidate) && Files.isExecutable(candidate)) {
-        return Optional.of(new ClangCompiler(candidate));
-      }
-    }
-    return Optional.empty();
+    return ExternalTool.onPath(EXECUTABLE).map(ClangCompiler::new);
   }
 
   /** The command line that compiles {@code hip} to {@code asm}. */
   public List<String> command(Target target, Path hip, Path asm) {
     return List.of(
-        executable.toString(),
+        tool.executable().toString(),
         "-x",
         "hip",
         "--offload-arch=" + target.id(),
@@ -73,39 +55,7 @@ public final class ClangCompiler {
    * ExternalToolException} carrying clang's output.
    */
   public String compile(Target target, Path hip, Path asm) throws ExternalToolException {
-    Process p;
-    try {
-      p = new ProcessBuilder(command(target, hip, asm)).redirectErrorStream(true).start();
-    } catch (IOException e) {
-      throw new ExternalToolException("could not run " + executable + ": " + e.getMessage(), e);
-    }
-    try {
-      byte[] out = p.getInputStream().readAllBytes();
-      if (!p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
-        p.destroyForcibly();
-        throw new ExternalToolException(
-            EXECUTABLE + " did not finish in " + TIMEOUT_SECONDS + " s on " + hip);
-      }
-      String output = new String(out, StandardCharsets.UTF_8);
-      if (p.exitValue() != 0) {
-        throw new ExternalToolException(
-            EXECUTABLE
-                + " failed on "
-                + hip
-                + " (exit "
-                + p.exitValue()
-                + ")"
-                + (output.isBlank() ? "" : ":\n" + output.stripTrailing()));
-      }
-      return output;
-    } catch (IOException e) {
-      p.destroyForcibly();
-      throw new ExternalToolException(
-          "could not read the output of " + EXECUTABLE + ": " + e.getMessage(), e);
-    } catch (InterruptedException e) {
-      p.destroyForcibly();
-      Thread.currentThread().interrupt();
-      throw new ExternalToolException("interrupted while " + EXECUTABLE + " ran", e);
-    }
+    List<String> command = command(target, hip, asm);
+    return tool.run(command.subList(1, command.size()), hip.toString());
   }
 }
