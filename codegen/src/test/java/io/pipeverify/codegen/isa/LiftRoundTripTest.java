@@ -52,6 +52,17 @@ class LiftRoundTripTest {
                 "target",
                 "gfx942"),
             "verified"),
+        Arguments.of(
+            "cdna4-interleave",
+            Map.of("lgkmDrainBeforeBarrier", "true", "stages", "8"),
+            "verified"),
+        // Four waves: clang keeps LDS addresses in AGPRs (v_accvgpr_write/read) for lack of VGPRs.
+        Arguments.of(
+            "cdna4-interleave", Map.of("lgkmDrainBeforeBarrier", "true", "waves", "4"), "verified"),
+        Arguments.of(
+            "cdna4-interleave",
+            Map.of("lgkmDrainBeforeBarrier", "true", "tileK", "32"),
+            "verified"),
         // clang moves the lgkmcnt waits of these two after the loop's s_barrier, so the compiled
         // kernels race: the next iteration's copies may land on LDS the last reads still read.
         // emit's as-compiled check reports the same P1 WAR (docs/codegen.md).

@@ -97,7 +97,7 @@ public final class InstructionTable {
             + "|lshrrev_b64|and_b32|or_b32|xor_b32|not_b32|bfe_u32|bfe_i32|bfi_b32|lshl_add_u32"
             + "|add_lshl_u32|lshl_or_b32|and_or_b32|or3_b32|xad_u32|add3_u32|min_u32|max_u32"
             + "|min_i32|max_i32|bitop3_b32|mbcnt_lo_u32_b32|mbcnt_hi_u32_b32|lshl_add_u64"
-            + "|readfirstlane_b32|readlane_b32)",
+            + "|readfirstlane_b32|readlane_b32|accvgpr_write_b32|accvgpr_read_b32|accvgpr_mov_b32)",
         Family.VALU,
         1,
         NONE,

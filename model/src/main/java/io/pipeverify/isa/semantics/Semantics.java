@@ -258,6 +258,10 @@ public final class Semantics {
 
     // Vector moves and arithmetic.
     valu("v_mov_b32", (a, b, c) -> a);
+    // Copies between VGPRs and AGPRs (clang's spill slots for address registers).
+    valu("v_accvgpr_write_b32", (a, b, c) -> a);
+    valu("v_accvgpr_read_b32", (a, b, c) -> a);
+    valu("v_accvgpr_mov_b32", (a, b, c) -> a);
     valu("v_add_u32", (a, b, c) -> a + b);
     valu("v_sub_u32", (a, b, c) -> a - b);
     valu("v_subrev_u32", (a, b, c) -> b - a);

@@ -22,6 +22,13 @@ public final class WaveState {
   public static final int SGPRS = 128;
   public static final int VGPRS = 512;
 
+  /**
+   * Where AGPR {@code aN} is kept: after the 256 architectural VGPRs. Clang spills address VGPRs to
+   * AGPRs ({@code v_accvgpr_write_b32}) under register pressure and reads them back before a
+   * ds_read, so their values must survive.
+   */
+  private static final int AGPR_BASE = 256;
+
   private final long[] sgpr;
   private final long[] vgpr;
 
@@ -185,7 +192,7 @@ public final class WaveState {
       return switch (r.file()) {
         case SGPR -> sgpr(r.first());
         case VGPR -> vgpr(r.first(), lane);
-        case AGPR -> UNKNOWN;
+        case AGPR -> vgpr(AGPR_BASE + r.first(), lane);
       };
     }
     if (o instanceof Operand.Immediate i) {
@@ -216,23 +223,21 @@ public final class WaveState {
     if (o instanceof Operand.Special s && (s.name().equals("vcc") || s.name().equals("exec"))) {
       return s.name().equals("vcc") ? vcc() : exec();
     }
-    if (o instanceof Operand.Register r && r.file() != Operand.RegisterFile.AGPR) {
-      long lo = r.file() == Operand.RegisterFile.SGPR ? sgpr(r.first()) : vgpr(r.first(), lane);
-      long hi =
-          r.file() == Operand.RegisterFile.SGPR ? sgpr(r.first() + 1) : vgpr(r.first() + 1, lane);
-      return pair(lo, hi);
+    if (o instanceof Operand.Register r) {
+      Operand.Register hi = new Operand.Register(r.file(), r.first() + 1, 1);
+      return pair(read(new Operand.Register(r.file(), r.first(), 1), lane), read(hi, lane));
     }
     return OptionalLong.empty();
   }
 
-  /** Writes a 32-bit destination (each register of a range gets the value; AGPRs are not kept). */
+  /** Writes a 32-bit destination (each register of a range gets the value). */
   public void write(Operand o, int lane, long value) {
     if (o instanceof Operand.Register r) {
       for (int i = r.first(); i <= r.last(); i++) {
         switch (r.file()) {
           case SGPR -> setSgpr(i, value);
           case VGPR -> setVgpr(i, lane, value);
-          case AGPR -> {}
+          case AGPR -> setVgpr(AGPR_BASE + i, lane, value);
         }
       }
     } else if (o instanceof Operand.Special s) {

@@ -61,6 +61,20 @@ class SemanticsTest {
   }
 
   @Test
+  void addressesSpilledToAgprsComeBackIntact() throws Exception {
+    // clang keeps an LDS address in a69 under register pressure and reads it back before a
+    // ds_read (cdna4-interleave with 4 waves).
+    run(
+        "v_lshlrev_b32_e32 v1, 4, v0",
+        "v_accvgpr_write_b32 a69, v1",
+        "v_mov_b32_e32 v1, 0",
+        "v_accvgpr_read_b32 v2, a69");
+    assertEquals((64 + 7) * 16, s.vgpr(2, 7));
+    run("v_accvgpr_mov_b32 a70, a69", "v_accvgpr_read_b32 v3, a70");
+    assertEquals((64 + 7) * 16, s.vgpr(3, 7));
+  }
+
+  @Test
   void comparesAndSelects() throws Exception {
     run("s_mov_b32 s0, 5", "s_cmp_lt_i32 s0, 6", "s_cselect_b32 s1, 10, 20");
     assertEquals(1, s.scc());
