@@ -64,7 +64,7 @@ class BenchCommandTest {
     assertEquals(0, r.code(), r.dump());
     List<String> lines = Arrays.asList(r.out().split("\n"));
     assertEquals(
-        List.of("triton-stream verified 11860", file + " verified 620"),
+        List.of("triton-stream verified 13140", file + " verified 620"),
         lines.subList(2, 4).stream()
             .map(l -> String.join(" ", Arrays.asList(l.split("\\s+")).subList(0, 3)))
             .toList(),

@@ -77,7 +77,7 @@ public final class RaceChecker {
     List<Obligation> obligations = new ArrayList<>();
     Map<Event, String> keys = new HashMap<>();
     List<RaceFinding> findings = new ArrayList<>();
-    Comparator<Instance> sequential =
+    SequentialOrder sequential =
         hb.execution().schedule().intent() == Intent.NONE
             ? SequentialOrder.of(hb.execution())
             : null;
@@ -141,30 +141,51 @@ public final class RaceChecker {
 
   /**
    * Classifies an unordered conflicting pair of a schedule without intent: the access that comes
-   * first in the sequential execution should come first ({@link SequentialOrder}).
+   * first in the sequential execution should come first ({@link SequentialOrder}). Races between
+   * waves are one defect per barrier that the first access should have been retired before (one
+   * missing wait there races every access it leaves in flight with every access after it), which is
+   * the grouping the assembly's reader needs: a missing wait in a compiled loop otherwise shows as
+   * one finding per pair of instruction lines.
    */
-  private static RaceFinding race(
-      Comparator<Instance> sequential, Event.OpEvent a, Event.OpEvent b) {
-    boolean aFirst = sequential.compare(a.instance(), b.instance()) <= 0;
+  private static RaceFinding race(SequentialOrder sequential, Event.OpEvent a, Event.OpEvent b) {
+    boolean aFirst = sequential.comparator().compare(a.instance(), b.instance()) <= 0;
     Event.OpEvent first = aFirst ? a : b;
     Event.OpEvent second = aFirst ? b : a;
     ViolationKind kind =
         access(a).write() && access(b).write()
             ? ViolationKind.WAW
             : access(first).write() ? ViolationKind.RAW : ViolationKind.WAR;
-    return unordered(kind, first, second);
+    // Where the missing wait goes: before the barrier after the first access, unless the second
+    // access comes first in the same wave, then right before the second.
+    Optional<Instance> barrier = sequential.barrierAfter(first.instance());
+    boolean sameWave = first.instance().wave() == second.instance().wave();
+    Instance before =
+        barrier.isPresent() && (!sameWave || barrier.get().seq() < second.instance().seq())
+            ? barrier.get()
+            : second.instance();
+    return unordered(kind, first, second, "P1|" + kind + "|before " + key(before));
   }
 
   /** A race of {@code first}, which should come first, with {@code second}, which may. */
   private static RaceFinding unordered(
       ViolationKind kind, Event.OpEvent first, Event.OpEvent second) {
+    return unordered(
+        kind,
+        first,
+        second,
+        "P1|" + kind + "|" + key(first.instance()) + "|" + key(second.instance()));
+  }
+
+  /** The same, one defect with every race of the same {@code defect} key. */
+  private static RaceFinding unordered(
+      ViolationKind kind, Event.OpEvent first, Event.OpEvent second, String defect) {
     return new RaceFinding(
         io.pipeverify.verifier.Property.P1,
         kind,
         first.instance(),
         Optional.of(second.instance()),
         List.of(new TimingProblem.Order(second.id(), first.id())),
-        "P1|" + kind + "|" + key(first.instance()) + "|" + key(second.instance()));
+        defect);
   }
 
   /**

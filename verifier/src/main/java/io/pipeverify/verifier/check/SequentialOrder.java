@@ -5,6 +5,7 @@ import io.pipeverify.verifier.unroll.Execution;
 import io.pipeverify.verifier.unroll.Instance;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The order of a schedule's sequential execution (semantics.md section 8): barrier phase by phase,
@@ -14,14 +15,19 @@ import java.util.List;
  * order; they race either way, so only the kind's name depends on it.
  */
 final class SequentialOrder {
-  private SequentialOrder() {}
+  private final List<List<Instance>> waves;
+  private final int[][] phase;
+  private final int[][] nextBarrier;
+  private final Comparator<Instance> order;
 
-  static Comparator<Instance> of(Execution execution) {
-    List<List<Instance>> waves = execution.waves();
-    int[][] phase = new int[waves.size()][];
+  private SequentialOrder(Execution execution) {
+    waves = execution.waves();
+    phase = new int[waves.size()][];
+    nextBarrier = new int[waves.size()][];
     for (int w = 0; w < waves.size(); w++) {
       List<Instance> wave = waves.get(w);
       phase[w] = new int[wave.size()];
+      nextBarrier[w] = new int[wave.size()];
       int barriers = 0;
       for (int i = 0; i < wave.size(); i++) {
         phase[w][i] = barriers;
@@ -29,9 +35,34 @@ final class SequentialOrder {
           barriers++;
         }
       }
+      int next = -1;
+      for (int i = wave.size() - 1; i >= 0; i--) {
+        nextBarrier[w][i] = next;
+        if (wave.get(i).op() instanceof Op.Barrier) {
+          next = i;
+        }
+      }
     }
-    return Comparator.comparingInt((Instance i) -> phase[i.wave()][i.seq()])
-        .thenComparingInt(Instance::wave)
-        .thenComparingInt(Instance::seq);
+    order =
+        Comparator.comparingInt((Instance i) -> phase[i.wave()][i.seq()])
+            .thenComparingInt(Instance::wave)
+            .thenComparingInt(Instance::seq);
+  }
+
+  static SequentialOrder of(Execution execution) {
+    return new SequentialOrder(execution);
+  }
+
+  Comparator<Instance> comparator() {
+    return order;
+  }
+
+  /**
+   * The first s_barrier after {@code i} in its wave: where a race between waves is missing its
+   * synchronisation (the access before it was not retired by a wait before it).
+   */
+  Optional<Instance> barrierAfter(Instance i) {
+    int next = nextBarrier[i.wave()][i.seq()];
+    return next < 0 ? Optional.empty() : Optional.of(waves.get(i.wave()).get(next));
   }
 }

@@ -65,11 +65,38 @@ public final class Unroller {
         if (schedule.implicitWaits() == ImplicitWaits.LLVM) {
           implicitWaitBefore(op, section, iteration, position);
         }
+        fullCounterStall(op, section, iteration, position);
         Instance inst =
             new Instance(
                 wave, stream.size(), section, iteration, position, op, false, access(op, env));
         append(inst);
       }
+    }
+
+    /**
+     * The hardware stalls a counted op's issue while its counter is full (semantics.md section 1:
+     * 15 for lgkmcnt, 63 for vmcnt), so with a full queue the op issues only once the oldest
+     * outstanding op has retired: an implicit wait for max - 1 before it. In the ordered mode that
+     * retires a known op (LLVM's waitcnt insertion relies on the same: an op older than the counter
+     * can track needs no wait); in the unordered mode it would retire an unknown one, so nothing.
+     */
+    private void fullCounterStall(Op op, Section section, int iteration, int position) {
+      Optional<Counter> counter = Counter.of(op);
+      if (mode != CounterMode.ORDERED
+          || counter.isEmpty()
+          || pending.get(counter.get()).size() < counter.get().max()) {
+        return;
+      }
+      Counter c = counter.get();
+      OptionalInt stall = OptionalInt.of(c.max() - 1);
+      Op.Wait wait =
+          new Op.Wait(
+              c == Counter.VMCNT ? stall : OptionalInt.empty(),
+              c == Counter.LGKMCNT ? stall : OptionalInt.empty(),
+              op.origin());
+      append(
+          new Instance(
+              wave, stream.size(), section, iteration, position, wait, true, Optional.empty()));
     }
 
     private void implicitWaitBefore(Op op, Section section, int iteration, int position) {

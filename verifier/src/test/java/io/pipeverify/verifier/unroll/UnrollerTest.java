@@ -74,13 +74,50 @@ class UnrollerTest {
   }
 
   @Test
-  void noImplicitWaitsUnderNone() throws Exception {
+  void underNoneTheOnlyImplicitWaitsAreFullCounterStalls() throws Exception {
     Schedule s =
         Transforms.byName("cdna4-interleave")
             .orElseThrow()
             .generate(Map.of("implicitWaits", "none"));
     Execution e = Unroller.unroll(s, 2, CounterMode.ORDERED);
-    assertTrue(e.waves().stream().flatMap(List::stream).noneMatch(Instance::implicit));
+    List<String> implicit =
+        e.waves().stream()
+            .flatMap(List::stream)
+            .filter(Instance::implicit)
+            .map(i -> ((Op.Wait) i.op()).counters())
+            .distinct()
+            .toList();
+    assertEquals(List.of("lgkmcnt(14)"), implicit);
+  }
+
+  /** One wave, 17 ds_reads with no wait: the 16th and 17th issue only once the oldest retired. */
+  @Test
+  void aFullLgkmcntRetiresTheOldestReadBeforeTheNextIssues() {
+    List<Op> prologue = new ArrayList<>();
+    for (int i = 0; i < 17; i++) {
+      prologue.add(
+          new Op.DsRead(
+              "A",
+              Expr.of(0),
+              Region.rows(Expr.of(0), Expr.of(1)),
+              "r" + i,
+              TileTag.wholeRows("A", "0", "0", 1),
+              new Origin.FromTransform("test", "read " + i)));
+    }
+    Execution e = Unroller.unroll(oneWave(prologue), 1, CounterMode.ORDERED);
+    List<Instance> wave = e.waves().get(0);
+    List<String> stream =
+        wave.stream()
+            .map(i -> i.op() instanceof Op.Wait w ? w.counters() : i.op().origin().describe())
+            .toList();
+    assertEquals("lgkmcnt(14)", stream.get(15), stream.toString());
+    assertEquals("lgkmcnt(14)", stream.get(17), stream.toString());
+    assertEquals(19, stream.size(), stream.toString());
+    // The first stall retires read 0, the second read 1.
+    assertEquals(
+        List.of("test read 0", "test read 1"),
+        e.retirements().stream().map(r -> r.op().op().origin().describe()).toList());
+    assertTrue(wave.get(15).implicit());
   }
 
   /** One wave: three copies of rows 0-8, 8-16, 16-24, vmcnt(1), vmcnt(0). */
@@ -97,8 +134,13 @@ class UnrollerTest {
     }
     prologue.add(Op.Wait.vmcnt(1, AT));
     prologue.add(Op.Wait.vmcnt(0, AT));
+    return oneWave(prologue);
+  }
+
+  /** One wave whose program is {@code prologue}, over one 32-row buffer A. */
+  private static Schedule oneWave(List<Op> prologue) {
     return new Schedule(
-        "three-copies",
+        "one-wave",
         Target.GFX950,
         1,
         ImplicitWaits.LLVM,
