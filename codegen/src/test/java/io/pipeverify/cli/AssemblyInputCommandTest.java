@@ -127,6 +127,11 @@ class AssemblyInputCommandTest {
     Cli.Result r = verify(war);
     assertEquals(1, r.code(), r.dump());
     assertTrue(r.out().contains("\n[1] P1 WAR on buffer lds (LDS race, found at T=1)\n"), r.dump());
+    // One finding per missing wait: the races, and the MFMAs after the barrier that read the
+    // registers the wait no longer retires (clang relied on that lgkmcnt(0) for them too).
+    assertTrue(r.out().startsWith("pv_gemm: VIOLATED (2 findings, "), r.dump());
+    assertTrue(
+        r.out().contains("\n[2] P4 REGISTER_HAZARD (register hazard, found at T=1)\n"), r.dump());
     // should be first: the ds_read still in flight at the barrier; may come first: the copy after
     assertEquals(
         List.of("ds_read_b128", "buffer_load_dwordx4"),

@@ -346,7 +346,12 @@ public final class DataflowChecker {
     }
     Fragment got = fragment(def);
     if (!uses.landsBefore(def, mfma)) {
-      hazard(mfma, def, reg, tensor, () -> needed(tensor, tile, rows, m));
+      hazard(
+          mfma,
+          def,
+          reg,
+          "P4|hazard|" + stageKey(mfma) + "|" + tensor,
+          () -> needed(tensor, tile, rows, m));
     }
     boolean rowsOk = rows.isEmpty() || rows.getAsLong() == got.rowStart();
     if (!got.tensor().equals(tensor) || got.kTile() != tile || !rowsOk) {
@@ -384,6 +389,7 @@ public final class DataflowChecker {
    * load defines was computed by other instructions, which the lift does not model as ops.
    */
   private void registersLand() {
+    SequentialOrder order = SequentialOrder.of(hb.execution());
     for (List<Instance> wave : hb.execution().waves()) {
       Map<String, Instance> lastDef = new HashMap<>();
       for (Instance inst : wave) {
@@ -391,7 +397,16 @@ public final class DataflowChecker {
           for (String reg : List.of(m.a(), m.b())) {
             Instance def = lastDef.get(reg);
             if (def != null && !uses.landsBefore(def, inst)) {
-              hazard(inst, def, reg, "", () -> "the data " + text.ref(def).brief() + " loads");
+              // One defect per place the missing wait goes: before the barrier after the load when
+              // the mfma comes after it, else before the mfma (as for P1, RaceChecker).
+              Instance before =
+                  order.barrierAfter(def).filter(b -> b.seq() < inst.seq()).orElse(inst);
+              hazard(
+                  inst,
+                  def,
+                  reg,
+                  "P4|hazard|before " + stageKey(before),
+                  () -> "the data " + text.ref(def).brief() + " loads");
             }
           }
         }
@@ -401,7 +416,7 @@ public final class DataflowChecker {
 
   /** A P4 hazard: {@code def} may land after the mfma that reads its register {@code reg}. */
   private void hazard(
-      Instance mfma, Instance def, String reg, String tensor, Supplier<String> needed) {
+      Instance mfma, Instance def, String reg, String defect, Supplier<String> needed) {
     int use = uses.useOf(mfma).id();
     Event.OpEvent acc = hb.accessOf(def).orElseThrow();
     String counter = Counter.of(def.op()).map(Counter::id).orElse("lgkmcnt");
@@ -413,7 +428,7 @@ public final class DataflowChecker {
             Optional.of(def),
             List.of(new TimingProblem.Order(use, acc.id())),
             List.of(acc.id(), use),
-            "P4|hazard|" + stageKey(mfma) + "|" + (tensor.isEmpty() ? reg : tensor),
+            defect,
             () ->
                 "P4 REGISTER_HAZARD: "
                     + text.ref(mfma).brief()
