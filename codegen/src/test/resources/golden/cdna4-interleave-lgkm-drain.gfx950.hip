@@ -142,6 +142,7 @@ extern "C" __global__ __launch_bounds__(512) void pv_gemm(const pv_bf16 *A, cons
   pv_g2s(rsrc_B, lds_B_s0, ((w * 8) + 128), ((w * 8) + 128), 0, row_stride, lane);
   pv_g2s(rsrc_B, lds_B_s0, ((w * 8) + 192), ((w * 8) + 192), 0, row_stride, lane);
   __builtin_amdgcn_s_waitcnt(0x0f70);  // vmcnt(0)
+  __builtin_amdgcn_sched_barrier(0);
   __builtin_amdgcn_s_barrier();
 
   // ---- loop: k = 0 .. trip_count-1, unrolled by the slot period 2 so that every slot is a constant ----
@@ -250,6 +251,7 @@ extern "C" __global__ __launch_bounds__(512) void pv_gemm(const pv_bf16 *A, cons
       __builtin_amdgcn_sched_barrier(0);
       __builtin_amdgcn_s_waitcnt(0x0f70);  // vmcnt(0)
       __builtin_amdgcn_s_waitcnt(0xc07f);  // lgkmcnt(0)
+      __builtin_amdgcn_sched_barrier(0);
       __builtin_amdgcn_s_barrier();
       __builtin_amdgcn_s_setprio(1);
       acc_0_4 = __builtin_amdgcn_mfma_f32_16x16x32_bf16(a0_kp1, b4_kp1, acc_0_4, 0, 0, 0);
@@ -372,6 +374,7 @@ extern "C" __global__ __launch_bounds__(512) void pv_gemm(const pv_bf16 *A, cons
       __builtin_amdgcn_sched_barrier(0);
       __builtin_amdgcn_s_waitcnt(0x0f70);  // vmcnt(0)
       __builtin_amdgcn_s_waitcnt(0xc07f);  // lgkmcnt(0)
+      __builtin_amdgcn_sched_barrier(0);
       __builtin_amdgcn_s_barrier();
       __builtin_amdgcn_s_setprio(1);
       acc_0_4 = __builtin_amdgcn_mfma_f32_16x16x32_bf16(a0_kp1, b4_kp1, acc_0_4, 0, 0, 0);
@@ -496,6 +499,7 @@ extern "C" __global__ __launch_bounds__(512) void pv_gemm(const pv_bf16 *A, cons
     __builtin_amdgcn_sched_barrier(0);
     __builtin_amdgcn_s_waitcnt(0x0f70);  // vmcnt(0)
     __builtin_amdgcn_s_waitcnt(0xc07f);  // lgkmcnt(0)
+    __builtin_amdgcn_sched_barrier(0);
     __builtin_amdgcn_s_barrier();
     __builtin_amdgcn_s_setprio(1);
     acc_0_4 = __builtin_amdgcn_mfma_f32_16x16x32_bf16(a0_kp1, b4_kp1, acc_0_4, 0, 0, 0);

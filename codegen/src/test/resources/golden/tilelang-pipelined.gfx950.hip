@@ -160,6 +160,7 @@ extern "C" __global__ __launch_bounds__(512) void pv_gemm(const pv_bf16 *A, cons
       // tilelang-pipelined loop stage 1 wait_group(1) -> vmcnt(8)
       __builtin_amdgcn_s_waitcnt(0x0f78);  // vmcnt(8)
       // tilelang-pipelined loop stage 1
+      __builtin_amdgcn_sched_barrier(0);
       __builtin_amdgcn_s_barrier();
       a0_kp0 = pv_ds_read(lds_A_s0, ((wp_warp_m * 64) + 0), 0, lane);
       a0_kp1 = pv_ds_read(lds_A_s0, ((wp_warp_m * 64) + 0), 1, lane);
@@ -249,6 +250,7 @@ extern "C" __global__ __launch_bounds__(512) void pv_gemm(const pv_bf16 *A, cons
       acc_3_5 = __builtin_amdgcn_mfma_f32_16x16x32_bf16(a3_kp1, b5_kp1, acc_3_5, 0, 0, 0);
       acc_3_6 = __builtin_amdgcn_mfma_f32_16x16x32_bf16(a3_kp1, b6_kp1, acc_3_6, 0, 0, 0);
       acc_3_7 = __builtin_amdgcn_mfma_f32_16x16x32_bf16(a3_kp1, b7_kp1, acc_3_7, 0, 0, 0);
+      __builtin_amdgcn_sched_barrier(0);
       __builtin_amdgcn_s_barrier();
     }
     {  // k % 2 == 1
@@ -265,6 +267,7 @@ extern "C" __global__ __launch_bounds__(512) void pv_gemm(const pv_bf16 *A, cons
       // tilelang-pipelined loop stage 1 wait_group(1) -> vmcnt(8)
       __builtin_amdgcn_s_waitcnt(0x0f78);  // vmcnt(8)
       // tilelang-pipelined loop stage 1
+      __builtin_amdgcn_sched_barrier(0);
       __builtin_amdgcn_s_barrier();
       a0_kp0 = pv_ds_read(lds_A_s1, ((wp_warp_m * 64) + 0), 0, lane);
       a0_kp1 = pv_ds_read(lds_A_s1, ((wp_warp_m * 64) + 0), 1, lane);
@@ -354,6 +357,7 @@ extern "C" __global__ __launch_bounds__(512) void pv_gemm(const pv_bf16 *A, cons
       acc_3_5 = __builtin_amdgcn_mfma_f32_16x16x32_bf16(a3_kp1, b5_kp1, acc_3_5, 0, 0, 0);
       acc_3_6 = __builtin_amdgcn_mfma_f32_16x16x32_bf16(a3_kp1, b6_kp1, acc_3_6, 0, 0, 0);
       acc_3_7 = __builtin_amdgcn_mfma_f32_16x16x32_bf16(a3_kp1, b7_kp1, acc_3_7, 0, 0, 0);
+      __builtin_amdgcn_sched_barrier(0);
       __builtin_amdgcn_s_barrier();
     }
   }
@@ -372,6 +376,7 @@ extern "C" __global__ __launch_bounds__(512) void pv_gemm(const pv_bf16 *A, cons
     // tilelang-pipelined loop stage 1 wait_group(1) -> vmcnt(8)
     __builtin_amdgcn_s_waitcnt(0x0f78);  // vmcnt(8)
     // tilelang-pipelined loop stage 1
+    __builtin_amdgcn_sched_barrier(0);
     __builtin_amdgcn_s_barrier();
     a0_kp0 = pv_ds_read(lds_A_s0, ((wp_warp_m * 64) + 0), 0, lane);
     a0_kp1 = pv_ds_read(lds_A_s0, ((wp_warp_m * 64) + 0), 1, lane);
@@ -461,6 +466,7 @@ extern "C" __global__ __launch_bounds__(512) void pv_gemm(const pv_bf16 *A, cons
     acc_3_5 = __builtin_amdgcn_mfma_f32_16x16x32_bf16(a3_kp1, b5_kp1, acc_3_5, 0, 0, 0);
     acc_3_6 = __builtin_amdgcn_mfma_f32_16x16x32_bf16(a3_kp1, b6_kp1, acc_3_6, 0, 0, 0);
     acc_3_7 = __builtin_amdgcn_mfma_f32_16x16x32_bf16(a3_kp1, b7_kp1, acc_3_7, 0, 0, 0);
+    __builtin_amdgcn_sched_barrier(0);
     __builtin_amdgcn_s_barrier();
   }
 
@@ -469,6 +475,7 @@ extern "C" __global__ __launch_bounds__(512) void pv_gemm(const pv_bf16 *A, cons
     // tilelang-pipelined epilogue tile T wait_group(0) -> vmcnt(0)
     __builtin_amdgcn_s_waitcnt(0x0f70);  // vmcnt(0)
     // tilelang-pipelined epilogue tile T
+    __builtin_amdgcn_sched_barrier(0);
     __builtin_amdgcn_s_barrier();
     a0_kp0 = pv_ds_read(lds_A_s0, ((wp_warp_m * 64) + 0), 0, lane);
     a0_kp1 = pv_ds_read(lds_A_s0, ((wp_warp_m * 64) + 0), 1, lane);
@@ -562,6 +569,7 @@ extern "C" __global__ __launch_bounds__(512) void pv_gemm(const pv_bf16 *A, cons
     // tilelang-pipelined epilogue tile T wait_group(0) -> vmcnt(0)
     __builtin_amdgcn_s_waitcnt(0x0f70);  // vmcnt(0)
     // tilelang-pipelined epilogue tile T
+    __builtin_amdgcn_sched_barrier(0);
     __builtin_amdgcn_s_barrier();
     a0_kp0 = pv_ds_read(lds_A_s1, ((wp_warp_m * 64) + 0), 0, lane);
     a0_kp1 = pv_ds_read(lds_A_s1, ((wp_warp_m * 64) + 0), 1, lane);

@@ -93,7 +93,9 @@ class AssemblyInputCommandTest {
     while (!lines.get(wait).trim().equals("s_waitcnt vmcnt(0) lgkmcnt(0)")) {
       wait--;
     }
-    assertEquals("s_barrier", lines.get(wait + 1).trim());
+    // The emitter fences every s_barrier with a sched_barrier(0), which clang prints as a comment.
+    assertEquals("; sched_barrier mask(0x00000000)", lines.get(wait + 1).trim());
+    assertEquals("s_barrier", lines.get(wait + 2).trim());
     return wait;
   }
 

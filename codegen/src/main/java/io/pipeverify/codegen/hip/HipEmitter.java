@@ -674,6 +674,9 @@ public final class HipEmitter {
                   + ");  // "
                   + wt.counters());
         } else if (op instanceof Op.Barrier) {
+          // A fence first: clang may otherwise move register uses (MFMAs), and the lgkmcnt waits
+          // it puts before them, past the barrier, leaving the ds_reads in flight across it.
+          line(indent, "__builtin_amdgcn_sched_barrier(0);");
           line(indent, "__builtin_amdgcn_s_barrier();");
         } else if (op instanceof Op.SchedBarrier sb) {
           line(indent, "__builtin_amdgcn_sched_barrier(" + sb.mask() + ");");

@@ -80,7 +80,26 @@ public final class AsmLoopParser {
         classify(s, lines[line - 1]).ifPresent(tracked::add);
       }
     }
-    return new AsmLoop(label, first, last, tracked);
+    return new AsmLoop(label, first, last, withoutBarrierFences(tracked));
+  }
+
+  /**
+   * The tracked instructions without the fences {@link io.pipeverify.codegen.hip.HipEmitter} puts
+   * right before every s_barrier (a {@code sched_barrier(0)}): they keep clang from moving register
+   * uses across the barrier and are not one of the schedule's stage separators.
+   */
+  private static List<AsmInstruction> withoutBarrierFences(List<AsmInstruction> tracked) {
+    List<AsmInstruction> out = new ArrayList<>();
+    for (int i = 0; i < tracked.size(); i++) {
+      boolean fence =
+          tracked.get(i).kind() == AsmInstruction.Kind.SCHED_BARRIER
+              && i + 1 < tracked.size()
+              && tracked.get(i + 1).kind() == AsmInstruction.Kind.BARRIER;
+      if (!fence) {
+        out.add(tracked.get(i));
+      }
+    }
+    return out;
   }
 
   /** One line as a tracked instruction, if it is one. */

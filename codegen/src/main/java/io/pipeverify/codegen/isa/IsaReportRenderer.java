@@ -90,6 +90,17 @@ public final class IsaReportRenderer {
       b.append("as-compiled schedule: not built (the loop could not be mapped); not verified\n");
     }
     verdicts(b, "as-compiled schedule", r.unroll(), r.asCompiled());
+    boolean mappedViolated =
+        r.asCompiled().stream().anyMatch(a -> !a.report().verdict().id().equals("verified"));
+    boolean liftedVerified =
+        !r.asLifted().isEmpty()
+            && r.asLifted().stream().allMatch(a -> a.report().verdict().id().equals("verified"));
+    if (mappedViolated && liftedVerified) {
+      b.append(
+          "(the loop mapping matches ops of one kind in program order and misplaces ops clang"
+              + " reorders among themselves; the kernel lifted from the assembly decides:"
+              + " docs/codegen.md)\n");
+    }
     r.unliftable()
         .ifPresent(
             why -> b.append("lifted from the assembly: not lifted: ").append(why).append('\n'));
