@@ -1,0 +1,182 @@
+package io.pipeverify.isa.lift;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.pipeverify.isa.decode.AsmListing;
+import io.pipeverify.isa.decode.AsmParser;
+import io.pipeverify.isa.decode.AsmSyntaxException;
+import io.pipeverify.model.Intent;
+import io.pipeverify.model.LdsBuffer;
+import io.pipeverify.model.Op;
+import io.pipeverify.model.Origin;
+import io.pipeverify.model.Schedule;
+import io.pipeverify.model.WaveProgram;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The schedule lift on hand-written gfx950 kernels (no compiler needed): what each instruction
+ * becomes, and the located error for each thing the lift refuses to guess.
+ */
+class ScheduleLiftTest {
+  /** The listing's first lines; the kernel body starts on line 6. */
+  private static final List<String> HEADER =
+      List.of(
+          "\t.amdgcn_target \"amdgcn-amd-amdhsa--gfx950\"",
+          "\t.amdhsa_kernel k",
+          "\t.amdhsa_user_sgpr_kernarg_segment_ptr 1",
+          "\t.end_amdhsa_kernel",
+          "k:");
+
+  /**
+   * Each wave copies its 1 KiB chunk at M0 = w * 1024 with LDS-DMA, waits, meets the others, reads
+   * back at (w * 64 + lane) << {@code readShift}, waits and multiplies; a loop around all of it.
+   */
+  private static List<String> copyReadLoop(int readShift) {
+    return List.of(
+        "\tv_readfirstlane_b32 s0, v0", // 6: w * 64
+        "\ts_lshl_b32 s1, s0, 4", // 7: w * 1024
+        "\ts_mov_b32 m0, s1", // 8
+        "\ts_mov_b32 s2, 0", // 9
+        "\tv_lshlrev_b32_e32 v1, " + readShift + ", v0", // 10
+        ".LBB0_1:", // 11
+        "\tbuffer_load_dwordx4 v2, s[4:7], 0 offen lds", // 12
+        "\ts_waitcnt vmcnt(0)", // 13
+        "\ts_barrier", // 14
+        "\tds_read_b128 v[4:7], v1", // 15
+        "\ts_waitcnt lgkmcnt(0)", // 16
+        "\tv_mfma_f32_16x16x32_bf16 v[8:11], v[4:7], v[4:7], v[8:11]", // 17
+        "\ts_barrier", // 18
+        "\ts_add_u32 s2, s2, 1", // 19
+        "\ts_cmp_lt_u32 s2, 100", // 20
+        "\ts_cbranch_scc1 .LBB0_1", // 21
+        "\ts_endpgm");
+  }
+
+  private static Schedule lift(List<String> body, int waves) throws AsmSyntaxException {
+    List<String> lines = new ArrayList<>(HEADER);
+    lines.addAll(body);
+    AsmListing listing = AsmParser.parse(String.join("\n", lines) + "\n", "k.s");
+    return ScheduleLift.lift(listing, listing.kernel("k").orElseThrow(), waves, Map.of());
+  }
+
+  private static String describe(Op op) {
+    String at = ((Origin.InAssembly) op.origin()).line() + ":";
+    if (op instanceof Op.G2s g) {
+      return at + "g2s " + g.region().start().render() + "+" + g.region().count().render();
+    }
+    if (op instanceof Op.DsRead r) {
+      return at
+          + "ds_read "
+          + r.region().start().render()
+          + "+"
+          + r.region().count().render()
+          + " -> "
+          + r.dst();
+    }
+    if (op instanceof Op.Mfma m) {
+      return at + "mfma " + m.a() + " x " + m.b();
+    }
+    if (op instanceof Op.Wait w) {
+      return at + "wait " + w.counters();
+    }
+    return at + op.kind();
+  }
+
+  @Test
+  void eachWavesLoopBecomesItsOpsInGranulesWithTheirLines() throws Exception {
+    Schedule s = lift(copyReadLoop(4), 2);
+    assertEquals(Intent.NONE, s.intent());
+    assertEquals(List.of(new LdsBuffer("lds", 1, 2048, 1024)), s.buffers());
+    for (int w = 0; w < 2; w++) {
+      WaveProgram p = s.programOf(w);
+      assertEquals("wave" + w, p.role());
+      assertEquals(List.of(), p.prologue());
+      assertEquals(
+          List.of(
+              "12:g2s " + w + "+1",
+              "13:wait vmcnt(0)",
+              "14:barrier",
+              "15:ds_read " + w + "+1 -> v[4:7]",
+              "16:wait lgkmcnt(0)",
+              "17:mfma v[4:7] x v[4:7]",
+              "18:barrier"),
+          p.loop().stream().map(ScheduleLiftTest::describe).toList());
+    }
+  }
+
+  @Test
+  void aReadOfScatteredPiecesIsALocatedError() {
+    // (w * 64 + lane) * 2048: every lane's 16 bytes in a granule of its own.
+    AsmSyntaxException e = assertThrows(AsmSyntaxException.class, () -> lift(copyReadLoop(11), 1));
+    assertEquals(
+        "k.s:15: ds_read_b128 in wave 0 touches LDS in 64 separate ranges that are not one range of"
+            + " 1024-byte granules (the largest unit every write covers whole); the lift needs"
+            + " every access to be one range",
+        e.getMessage());
+  }
+
+  @Test
+  void aScalarLoadStillOutstandingAtAnLgkmcntAboveZeroIsALocatedError() {
+    List<String> body = new ArrayList<>(copyReadLoop(4));
+    body.add(0, "\ts_load_dword s10, s[0:1], 0x0"); // line 6; the rest moves down one line
+    body.set(body.indexOf("\ts_waitcnt lgkmcnt(0)"), "\ts_waitcnt lgkmcnt(1)");
+    AsmSyntaxException e = assertThrows(AsmSyntaxException.class, () -> lift(body, 1));
+    assertEquals(
+        "k.s:17: s_waitcnt lgkmcnt(1) in wave 0 may find s_load_dword (k.s:6) outstanding; scalar"
+            + " loads return out of order with LDS operations, which the lift cannot count yet (it"
+            + " needs lgkmcnt(0) before such a wait)",
+        e.getMessage());
+  }
+
+  @Test
+  void aLoopWhoseAddressesNeverRepeatHasNoPeriod() {
+    List<String> body = new ArrayList<>(copyReadLoop(4));
+    // The copy moves on by 8 KiB every iteration and never comes back.
+    body.add(body.indexOf("\ts_add_u32 s2, s2, 1"), "\ts_add_u32 s1, s1, 0x2000");
+    body.add(body.indexOf("\ts_add_u32 s2, s2, 1"), "\ts_mov_b32 m0, s1");
+    AsmSyntaxException e = assertThrows(AsmSyntaxException.class, () -> lift(body, 1));
+    assertEquals(
+        "k.s:12: the loop's LDS addresses or instructions do not repeat within 4 iterations in"
+            + " every wave, so it has no period the lift can use",
+        e.getMessage());
+  }
+
+  @Test
+  void anMfmaThatReadsOtherLoadsInOtherIterationsIsALocatedError() {
+    // The first iteration multiplies the two 8-byte loads of the prologue, later ones the loop's
+    // 16-byte load at the end of the previous iteration.
+    List<String> body = new ArrayList<>(copyReadLoop(4));
+    body.remove("\tds_read_b128 v[4:7], v1");
+    body.add(body.indexOf(".LBB0_1:"), "\tds_read_b64 v[4:5], v1");
+    body.add(body.indexOf(".LBB0_1:"), "\tds_read_b64 v[6:7], v1 offset:8");
+    body.add(body.indexOf("\ts_add_u32 s2, s2, 1"), "\tds_read_b128 v[4:7], v1");
+    body.add(body.indexOf("\ts_add_u32 s2, s2, 1"), "\ts_waitcnt lgkmcnt(0)");
+    AsmSyntaxException e = assertThrows(AsmSyntaxException.class, () -> lift(body, 1));
+    assertEquals(
+        "k.s:18: v_mfma_f32_16x16x32_bf16 in wave 0 reads registers loaded as v[6:7] and v[6:7] in"
+            + " one iteration and as v[4:7] and v[4:7] in another; the lift needs the same loads in"
+            + " every iteration",
+        e.getMessage());
+  }
+
+  @Test
+  void onlyGfx950AndGfx942AreLifted() {
+    List<String> lines = new ArrayList<>(HEADER);
+    lines.set(0, "\t.amdgcn_target \"amdgcn-amd-amdhsa--gfx90a\"");
+    lines.addAll(copyReadLoop(4));
+    AsmSyntaxException e =
+        assertThrows(
+            AsmSyntaxException.class,
+            () -> {
+              AsmListing listing = AsmParser.parse(String.join("\n", lines) + "\n", "k.s");
+              ScheduleLift.lift(listing, listing.kernel("k").orElseThrow(), 1, Map.of());
+            });
+    assertEquals(
+        "k.s:1: target amdgcn-amd-amdhsa--gfx90a is not supported (gfx950 and gfx942 are)",
+        e.getMessage());
+  }
+}
