@@ -7,6 +7,7 @@ import io.pipeverify.isa.decode.AsmParser;
 import io.pipeverify.isa.decode.AsmSyntaxException;
 import io.pipeverify.isa.decode.Kernel;
 import io.pipeverify.isa.decode.KernelArg;
+import io.pipeverify.isa.decode.OperandParser;
 import io.pipeverify.isa.lift.ControlFlowGraph;
 import io.pipeverify.isa.lift.ScheduleLift;
 import io.pipeverify.model.Schedule;
@@ -215,6 +216,8 @@ final class AssemblyInput {
                 .filter(i -> i.opcode().startsWith("v_mfma"))
                 .count();
       } catch (AsmSyntaxException e) {
+        // A kernel whose branches cannot be followed has no loop to count; lifting it, if chosen
+        // with --kernel, reports the error at its line.
         count = -1;
       }
       if (count > most) {
@@ -265,7 +268,8 @@ final class AssemblyInput {
     List<String> problems = new ArrayList<>();
     for (String a : args) {
       int eq = a.indexOf('=');
-      Optional<Long> value = eq <= 0 ? Optional.empty() : parse(a.substring(eq + 1).trim());
+      Optional<Long> value =
+          eq <= 0 ? Optional.empty() : OperandParser.integer(a.substring(eq + 1).trim());
       if (value.isEmpty()) {
         problems.add(
             "pipeverify: --arg '"
@@ -279,16 +283,5 @@ final class AssemblyInput {
       throw new InputException(problems);
     }
     return out;
-  }
-
-  private static Optional<Long> parse(String v) {
-    try {
-      return Optional.of(
-          v.startsWith("0x") || v.startsWith("0X")
-              ? Long.parseLong(v.substring(2), 16)
-              : Long.parseLong(v));
-    } catch (NumberFormatException e) {
-      return Optional.empty();
-    }
   }
 }

@@ -15,8 +15,6 @@ import io.pipeverify.verifier.Verifier;
 import io.pipeverify.verifier.VerifyOptions;
 import io.pipeverify.verifier.report.TextReportRenderer;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -76,15 +74,7 @@ final class EmitCommand implements Callable<Integer> {
   @Override
   public Integer call() throws InputException, IOException, ExternalToolException {
     source.checkUsage();
-    Path dir;
-    try {
-      dir = Path.of(out);
-    } catch (InvalidPathException e) {
-      throw new InputException("pipeverify: --out " + out + ": " + e.getMessage());
-    }
-    if (Files.exists(dir) && !Files.isDirectory(dir)) {
-      throw new InputException("pipeverify: --out " + out + " exists and is not a directory");
-    }
+    Path dir = KernelBuild.directory("--out", out);
     // The kernel is emitted from the program each wave runs (when and k-chunk expressions
     // resolved).
     Schedule schedule = WaveSpecialization.specialize(load());

@@ -13,6 +13,7 @@ import io.pipeverify.verifier.VerifiedSchedule;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.Optional;
 
@@ -23,6 +24,23 @@ import java.util.Optional;
  */
 final class KernelBuild {
   private KernelBuild() {}
+
+  /**
+   * The directory {@code dir} given with {@code option}: bad input when it is not a path or names
+   * something that is not a directory (it need not exist yet).
+   */
+  static Path directory(String option, String dir) throws InputException {
+    try {
+      Path p = Path.of(dir);
+      if (Files.exists(p) && !Files.isDirectory(p)) {
+        throw new InputException(
+            "pipeverify: " + option + " " + dir + " exists and is not a directory");
+      }
+      return p;
+    } catch (InvalidPathException e) {
+      throw new InputException("pipeverify: " + option + " " + dir + ": " + e.getMessage());
+    }
+  }
 
   /**
    * The ISA report, or empty when clang++-22 is not on PATH (after kernel.hip is written); the

@@ -84,7 +84,7 @@ final class RelaxCommand implements Callable<Integer> {
   public Integer call() throws InputException, IOException, ExternalToolException {
     source.checkUsage();
     Path file = outFile();
-    Path isaPath = isaDir == null ? null : directory(isaDir);
+    Path isaPath = isaDir == null ? null : KernelBuild.directory("--isa", isaDir);
     Schedule schedule = source.loadWithIntent(console.in(), source.knobs(), "relax");
     VerifyOptions options = VerifyOptions.defaults();
     VerificationReport report = Verifier.verify(schedule, options);
@@ -138,18 +138,6 @@ final class RelaxCommand implements Callable<Integer> {
                             + " is not on PATH: relax --isa compiles the relaxed kernel (apt-get"
                             + " install clang-22)"));
     return DrainComparison.of(r.rows(), isa);
-  }
-
-  private static Path directory(String dir) throws InputException {
-    try {
-      Path p = Path.of(dir);
-      if (Files.exists(p) && !Files.isDirectory(p)) {
-        throw new InputException("pipeverify: --isa " + dir + " exists and is not a directory");
-      }
-      return p;
-    } catch (InvalidPathException e) {
-      throw new InputException("pipeverify: --isa " + dir + ": " + e.getMessage());
-    }
   }
 
   private Path outFile() throws InputException {

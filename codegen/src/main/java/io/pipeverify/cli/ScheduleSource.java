@@ -323,10 +323,7 @@ abstract class ScheduleSource {
     try {
       byte[] bytes = file.equals("-") ? stdin.readAllBytes() : Files.readAllBytes(Path.of(file));
       if (AssemblyInput.isCodeObject(name, bytes)) {
-        String listing = AssemblyInput.disassemble(name, file, bytes);
-        Schedule lifted = assembly.lift(name, listing);
-        requireValid(lifted, name + " as lifted");
-        return new LocatedSchedule(lifted, name, Map.of());
+        return lifted(assembly, name, AssemblyInput.disassemble(name, file, bytes));
       }
       content =
           StandardCharsets.UTF_8
@@ -341,9 +338,7 @@ abstract class ScheduleSource {
       throw new InputException("pipeverify: cannot read " + name + ": " + reason(e));
     }
     if (AssemblyInput.recognises(content)) {
-      Schedule lifted = assembly.lift(name, content);
-      requireValid(lifted, name + " as lifted");
-      return new LocatedSchedule(lifted, name, Map.of());
+      return lifted(assembly, name, content);
     }
     assembly.checkUnused(name);
     try {
@@ -351,6 +346,14 @@ abstract class ScheduleSource {
     } catch (ScheduleFormatException e) {
       throw new InputException(e.diagnostics().stream().map(Diagnostic::render).toList());
     }
+  }
+
+  /** The schedule lifted from the assembly {@code listing} of input {@code name}, validated. */
+  private static LocatedSchedule lifted(AssemblyInput assembly, String name, String listing)
+      throws InputException {
+    Schedule lifted = assembly.lift(name, listing);
+    requireValid(lifted, name + " as lifted");
+    return new LocatedSchedule(lifted, name, Map.of());
   }
 
   /** A short reason; the JDK's messages for these exceptions are just the path. */

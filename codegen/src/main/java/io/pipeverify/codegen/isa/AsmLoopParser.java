@@ -36,7 +36,12 @@ public final class AsmLoopParser {
 
   /** The main loop of {@code asm}, or empty when the listing has no loop. */
   public static Optional<AsmLoop> findLoop(String asm, String file) throws AsmSyntaxException {
-    AsmListing listing = AsmParser.parse(asm, file);
+    return findLoop(AsmParser.parse(asm, file), asm);
+  }
+
+  /** The main loop of a listing already decoded from {@code asm}, or empty. */
+  public static Optional<AsmLoop> findLoop(AsmListing listing, String asm)
+      throws AsmSyntaxException {
     String[] lines = asm.split("\r?\n", -1);
     List<List<Statement>> bodies = new ArrayList<>();
     for (Kernel k : listing.kernels()) {

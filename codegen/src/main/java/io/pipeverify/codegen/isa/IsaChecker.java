@@ -62,9 +62,10 @@ public final class IsaChecker {
    */
   public static IsaReport check(VerifiedSchedule verified, String asm, String asmName)
       throws AsmSyntaxException {
+    AsmListing listing = AsmParser.parse(asm, asmName);
     Run run = new Run(verified, asmName);
-    run.lift(AsmParser.parse(asm, asmName));
-    return run.check(AsmLoopParser.findLoop(asm, asmName));
+    run.lift(listing);
+    return run.check(AsmLoopParser.findLoop(listing, asm));
   }
 
   /** One schedule op of the unrolled loop with the phase (k mod P) it belongs to. */

@@ -6,7 +6,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /** Parses one operand as the AMDGPU assembler prints it. */
-final class OperandParser {
+public final class OperandParser {
   private OperandParser() {}
 
   private static final Pattern REGISTER = Pattern.compile("([sva])(\\d+)");
@@ -101,8 +101,11 @@ final class OperandParser {
     return new Operand.Modified(inner, neg, abs);
   }
 
-  /** A decimal or hex integer, optionally negative; empty when {@code t} is not one. */
-  static Optional<Long> integer(String t) {
+  /**
+   * A decimal or hex integer, optionally negative, as assembly writes it; empty when {@code t} is
+   * not one. Also what the CLI's {@code --arg NAME=VALUE} takes.
+   */
+  public static Optional<Long> integer(String t) {
     if (!INTEGER.matcher(t).matches()) {
       return Optional.empty();
     }

@@ -6,6 +6,7 @@ import io.pipeverify.isa.decode.Instruction;
 import io.pipeverify.isa.decode.Kernel;
 import io.pipeverify.isa.decode.Location;
 import io.pipeverify.isa.decode.Operand;
+import io.pipeverify.isa.decode.Waitcnt;
 import io.pipeverify.model.Expr;
 import io.pipeverify.model.Gemm;
 import io.pipeverify.model.ImplicitWaits;
@@ -19,7 +20,9 @@ import io.pipeverify.model.Target;
 import io.pipeverify.model.TileTag;
 import io.pipeverify.model.WaveProgram;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -67,6 +70,12 @@ public final class ScheduleLift {
   private final int waves;
   private final Map<String, Long> args;
 
+  /**
+   * Every access's contiguous byte runs, computed once (the granule, regions and LDS size use
+   * them).
+   */
+  private final Map<LdsAccess, List<Run>> runs = new IdentityHashMap<>();
+
   private ScheduleLift(AsmListing listing, Kernel kernel, int waves, Map<String, Long> args) {
     this.listing = listing;
     this.kernel = kernel;
@@ -107,17 +116,21 @@ public final class ScheduleLift {
       }
       period = p.getAsInt();
     }
-    int granule = granule(traces);
     long ldsEnd = kernel.amdhsa("group_segment_fixed_size").orElse(0);
+    for (WaveEvaluator.Trace t : traces) {
+      for (LdsAccess a : t.accesses()) {
+        List<Run> r = Run.of(a);
+        runs.put(a, r);
+        if (!r.isEmpty()) {
+          ldsEnd = Math.max(ldsEnd, r.get(r.size() - 1).to());
+        }
+      }
+    }
+    int granule = granule();
     List<WaveProgram> programs = new ArrayList<>();
     for (WaveEvaluator.Trace t : traces) {
       checkScalarCounts(t);
       programs.add(program(t, period, granule));
-      for (LdsAccess a : t.accesses()) {
-        for (Run r : Run.of(a)) {
-          ldsEnd = Math.max(ldsEnd, r.to());
-        }
-      }
     }
     int slotBytes = Math.toIntExact(Math.max(granule, (ldsEnd + granule - 1) / granule * granule));
     return new Schedule(
@@ -182,22 +195,20 @@ public final class ScheduleLift {
   }
 
   /** G: the gcd of every write run's ends (of the reads' when nothing writes LDS). */
-  private static int granule(List<WaveEvaluator.Trace> traces) {
-    long g = gcdOfRuns(traces, true);
+  private int granule() {
+    long g = gcdOfRuns(true);
     if (g == 0) {
-      g = gcdOfRuns(traces, false);
+      g = gcdOfRuns(false);
     }
     return (int) Math.max(1, g);
   }
 
-  private static long gcdOfRuns(List<WaveEvaluator.Trace> traces, boolean writes) {
+  private long gcdOfRuns(boolean writes) {
     long g = 0;
-    for (WaveEvaluator.Trace t : traces) {
-      for (LdsAccess a : t.accesses()) {
-        if ((a.kind() != LdsAccess.Kind.READ) == writes) {
-          for (Run r : Run.of(a)) {
-            g = gcd(g, gcd(r.from(), r.to()));
-          }
+    for (Map.Entry<LdsAccess, List<Run>> e : runs.entrySet()) {
+      if ((e.getKey().kind() != LdsAccess.Kind.READ) == writes) {
+        for (Run r : e.getValue()) {
+          g = gcd(g, gcd(r.from(), r.to()));
         }
       }
     }
@@ -208,21 +219,35 @@ public final class ScheduleLift {
     return b == 0 ? a : gcd(b, a % b);
   }
 
-  /** The one range of granules an access touches. */
-  private Region region(LdsAccess a, int granule) throws AsmSyntaxException {
-    List<Run> runs = Run.of(a);
-    long first = runs.get(0).from() / granule;
+  /** The one range of granules a step's accesses touch (ds_read2/ds_write2: both together). */
+  private Region region(Step s, int granule) throws AsmSyntaxException {
+    List<Run> touched = new ArrayList<>();
+    for (LdsAccess a : s.lds()) {
+      touched.addAll(runs.get(a));
+    }
+    if (touched.isEmpty()) {
+      // An LDS instruction with no active lane still counts on its counter, but a region of no
+      // bytes is not one the model has.
+      throw new AsmSyntaxException(
+          s.instruction().location(),
+          s.instruction().mnemonic()
+              + " in wave "
+              + s.lds().get(0).wave()
+              + " runs with no active lane; the lift needs every LDS access to touch bytes");
+    }
+    touched.sort(Comparator.comparingLong(Run::from));
+    long first = touched.get(0).from() / granule;
     long end = first;
-    for (Run r : runs) {
+    for (Run r : touched) {
       long from = r.from() / granule;
       if (from > end) {
         throw new AsmSyntaxException(
-            a.instruction().location(),
-            a.instruction().mnemonic()
+            s.instruction().location(),
+            s.instruction().mnemonic()
                 + " in wave "
-                + a.wave()
+                + s.lds().get(0).wave()
                 + " touches LDS in "
-                + runs.size()
+                + touched.size()
                 + " separate ranges that are not one range of "
                 + granule
                 + "-byte granules (the largest unit every write covers whole); the lift needs"
@@ -266,8 +291,8 @@ public final class ScheduleLift {
     }
   }
 
-  private static io.pipeverify.isa.decode.Waitcnt waitcnt(Instruction i) {
-    return (io.pipeverify.isa.decode.Waitcnt) i.operand(0);
+  private static Waitcnt waitcnt(Instruction i) {
+    return (Waitcnt) i.operand(0);
   }
 
   // ---------------------------------------------------------------- ops
@@ -336,15 +361,15 @@ public final class ScheduleLift {
     Expr slot = Expr.of(0);
     return switch (s.kind()) {
       case COPY -> {
-        Region r = region(only(s), granule);
+        Region r = region(s, granule);
         yield Optional.of(new Op.G2s(BUFFER, slot, r, tag(r), origin));
       }
       case READ -> {
-        Region r = union(s, granule);
+        Region r = region(s, granule);
         yield Optional.of(new Op.DsRead(BUFFER, slot, r, destination(i), tag(r), origin));
       }
       case WRITE -> {
-        Region r = union(s, granule);
+        Region r = region(s, granule);
         yield Optional.of(new Op.DsWrite(BUFFER, slot, r, i.operand(1).toString(), tag(r), origin));
       }
       case VMEM ->
@@ -354,7 +379,7 @@ public final class ScheduleLift {
                   TileTag.wholeRows("global", "0", "0", 1),
                   origin));
       case WAIT -> {
-        io.pipeverify.isa.decode.Waitcnt w = waitcnt(i);
+        Waitcnt w = waitcnt(i);
         yield w.vmcnt().isEmpty() && w.lgkmcnt().isEmpty()
             ? Optional.empty()
             : Optional.of(new Op.Wait(w.vmcnt(), w.lgkmcnt(), origin));
@@ -374,26 +399,7 @@ public final class ScheduleLift {
     };
   }
 
-  private static LdsAccess only(Step s) {
-    return s.lds().get(0);
-  }
-
-  /** The region of a step's accesses together: ds_read2/ds_write2 are two accesses of one op. */
-  private Region union(Step s, int granule) throws AsmSyntaxException {
-    if (s.lds().size() == 1) {
-      return region(only(s), granule);
-    }
-    List<java.util.OptionalLong> lanes = new ArrayList<>();
-    int bytes = only(s).bytesPerLane();
-    for (LdsAccess a : s.lds()) {
-      lanes.addAll(a.laneAddresses());
-    }
-    LdsAccess a = only(s);
-    return region(
-        new LdsAccess(a.instruction(), a.wave(), a.iteration(), a.kind(), bytes, lanes), granule);
-  }
-
-  /** Placeholder tags: without intent they only name the granules (P3 is not checked). */
+  /** Placeholder tags: without intent they only name the granules (proofs/lifted-intent.md). */
   private static TileTag tag(Region r) {
     return new TileTag(BUFFER, Expr.of(0), r.start(), r.count(), Optional.empty());
   }

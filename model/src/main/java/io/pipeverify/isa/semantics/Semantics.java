@@ -453,17 +453,7 @@ public final class Semantics {
   }
 
   private static void valuWith(WaveState s, Instruction i, Op3 op) {
-    for (int lane = 0; lane < LANES; lane++) {
-      Optional<Boolean> active = s.active(lane);
-      if (active.isPresent() && !active.get()) {
-        continue;
-      }
-      long a = src(s, i, 1, lane);
-      long b = src(s, i, 2, lane);
-      long c = src(s, i, 3, lane);
-      s.write(
-          i.operand(0), lane, active.isPresent() && known(a, b, c) ? op.apply(a, b, c) : UNKNOWN);
-    }
+    valuLanes(s, i, 3, (lane, a, b, c) -> op.apply(a, b, c));
   }
 
   /** Counts the bits of the mask below this lane (lo: lanes 0-31, hi: lanes 32-63), plus src1. */
@@ -471,7 +461,8 @@ public final class Semantics {
     valuLanes(
         s,
         i,
-        (lane, a, b) -> {
+        2,
+        (lane, a, b, c) -> {
           int below = hi ? Math.max(0, lane - 32) : Math.min(32, lane);
           return Long.bitCount(a & mask(below)) + b;
         });
@@ -479,10 +470,14 @@ public final class Semantics {
 
   @FunctionalInterface
   private interface LaneOp {
-    long apply(int lane, long a, long b);
+    long apply(int lane, long a, long b, long c);
   }
 
-  private static void valuLanes(WaveState s, Instruction i, LaneOp op) {
+  /**
+   * dst = op(lane, src1, src2, src3) in every active lane, unknown where a source is; only the
+   * first {@code sources} operands after dst are sources (the others count as 0).
+   */
+  private static void valuLanes(WaveState s, Instruction i, int sources, LaneOp op) {
     for (int lane = 0; lane < LANES; lane++) {
       Optional<Boolean> active = s.active(lane);
       if (active.isPresent() && !active.get()) {
@@ -490,10 +485,11 @@ public final class Semantics {
       }
       long a = src(s, i, 1, lane);
       long b = src(s, i, 2, lane);
+      long c = sources > 2 ? src(s, i, 3, lane) : 0;
       s.write(
           i.operand(0),
           lane,
-          active.isPresent() && known(a, b, 0) ? op.apply(lane, a, b) : UNKNOWN);
+          active.isPresent() && known(a, b, c) ? op.apply(lane, a, b, c) : UNKNOWN);
     }
   }
 
@@ -515,7 +511,8 @@ public final class Semantics {
     valuLanes(
         s,
         i,
-        (lane, a, b) -> {
+        2,
+        (lane, a, b, c) -> {
           if (mask.isEmpty()) {
             return UNKNOWN;
           }

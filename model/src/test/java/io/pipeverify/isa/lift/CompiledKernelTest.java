@@ -76,6 +76,20 @@ class CompiledKernelTest {
     return instructions.stream().filter(i -> i.opcode().startsWith(prefix)).count();
   }
 
+  /** The compiled ping-pong kernel, its K loop and an evaluator for 8 waves. */
+  private record Compiled(WaveEvaluator evaluator, ControlFlowGraph.Loop loop) {}
+
+  private Compiled compiled(String arch) throws Exception {
+    Kernel k =
+        AsmParser.parse(Clang22.compile(SOURCE, arch, tmp), arch + ".s")
+            .kernel("pingpong")
+            .orElseThrow();
+    ControlFlowGraph g = ControlFlowGraph.of(k);
+    // clang -O3 records no argument names: iters is the third argument, arg2.
+    return new Compiled(
+        new WaveEvaluator(k, g, 512, Map.of("arg2", 4L)), g.loopWithMost("v_mfma").orElseThrow());
+  }
+
   /**
    * Per-wave evaluation of the compiled kernel: every wave's LDS-DMA lands at M0 = slot + w * 1 KiB
    * (slot = (k & 1) * 32 KiB), lane t at + t * bytes, and its ds_reads at slot + (l % 16) * 128 +
@@ -84,14 +98,9 @@ class CompiledKernelTest {
   @ParameterizedTest
   @ValueSource(strings = {"gfx950", "gfx942"})
   void everyWavesLdsAddressesAreEvaluatedFromTheAssembly(String arch) throws Exception {
-    Kernel k =
-        AsmParser.parse(Clang22.compile(SOURCE, arch, tmp), arch + ".s")
-            .kernel("pingpong")
-            .orElseThrow();
-    ControlFlowGraph g = ControlFlowGraph.of(k);
-    ControlFlowGraph.Loop loop = g.loopWithMost("v_mfma").orElseThrow();
-    // clang -O3 records no argument names: iters is the third argument, arg2.
-    WaveEvaluator eval = new WaveEvaluator(k, g, 512, Map.of("arg2", 4L));
+    Compiled c = compiled(arch);
+    WaveEvaluator eval = c.evaluator();
+    ControlFlowGraph.Loop loop = c.loop();
     int bytes = arch.equals("gfx950") ? 16 : 4;
     for (int w = 0; w < 8; w++) {
       WaveEvaluator.Trace t = eval.run(w, loop, 2);
@@ -165,13 +174,9 @@ class CompiledKernelTest {
   @ParameterizedTest
   @ValueSource(strings = {"gfx950", "gfx942"})
   void everyWavesStepsAndTheLoopsPeriod(String arch) throws Exception {
-    Kernel k =
-        AsmParser.parse(Clang22.compile(SOURCE, arch, tmp), arch + ".s")
-            .kernel("pingpong")
-            .orElseThrow();
-    ControlFlowGraph g = ControlFlowGraph.of(k);
-    ControlFlowGraph.Loop loop = g.loopWithMost("v_mfma").orElseThrow();
-    WaveEvaluator eval = new WaveEvaluator(k, g, 512, Map.of("arg2", 4L));
+    Compiled c = compiled(arch);
+    WaveEvaluator eval = c.evaluator();
+    ControlFlowGraph.Loop loop = c.loop();
     List<WaveEvaluator.Trace> traces = new ArrayList<>();
     for (int w = 0; w < 8; w++) {
       traces.add(eval.run(w, loop, 4));

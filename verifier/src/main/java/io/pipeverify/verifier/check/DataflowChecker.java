@@ -389,7 +389,8 @@ public final class DataflowChecker {
    * load defines was computed by other instructions, which the lift does not model as ops.
    */
   private void registersLand() {
-    SequentialOrder order = SequentialOrder.of(hb.execution());
+    // Made once per execution by the race check, which a schedule without intent always has.
+    SequentialOrder order = races.sequential().orElseThrow();
     for (List<Instance> wave : hb.execution().waves()) {
       Map<String, Instance> lastDef = new HashMap<>();
       for (Instance inst : wave) {

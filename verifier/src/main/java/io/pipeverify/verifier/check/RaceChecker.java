@@ -43,11 +43,16 @@ public final class RaceChecker {
       String first, String second, boolean sameWave, int firstIteration, int secondIteration) {}
 
   /**
-   * Ordered conflicting pairs (Z3 proves their order), the races and P2 findings, and the accesses
-   * grouped by slot, which the data-flow checks reuse.
+   * Ordered conflicting pairs (Z3 proves their order), the races and P2 findings, the accesses
+   * grouped by slot, and for a schedule without intent its sequential order; the data-flow checks
+   * reuse the last two.
    */
   public record Result(
-      List<Obligation> obligations, List<RaceFinding> findings, long pairs, SlotAccesses accesses) {
+      List<Obligation> obligations,
+      List<RaceFinding> findings,
+      long pairs,
+      SlotAccesses accesses,
+      Optional<SequentialOrder> sequential) {
     public Result {
       obligations = List.copyOf(obligations);
       findings = List.copyOf(findings);
@@ -117,7 +122,7 @@ public final class RaceChecker {
         Comparator.comparing((RaceFinding f) -> f.property())
             .thenComparing(RaceFinding::first, PROGRAM_POSITION)
             .thenComparing(f -> f.second().orElse(f.first()), PROGRAM_POSITION));
-    return new Result(obligations, findings, pairs, accesses);
+    return new Result(obligations, findings, pairs, accesses, Optional.ofNullable(sequential));
   }
 
   private static Obligation obligation(

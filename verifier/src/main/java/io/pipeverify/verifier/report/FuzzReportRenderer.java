@@ -287,14 +287,7 @@ public final class FuzzReportRenderer {
                     + r.reproduce(c));
             g.writeEndObject();
             g.writeArrayFieldStart("locations");
-            g.writeStartObject();
-            g.writeArrayFieldStart("logicalLocations");
-            g.writeStartObject();
-            g.writeStringField("name", transform);
-            g.writeStringField("kind", "module");
-            g.writeEndObject();
-            g.writeEndArray();
-            g.writeEndObject();
+            SarifReportRenderer.moduleLocation(g, transform);
             g.writeEndArray();
             g.writeObjectFieldStart("partialFingerprints");
             g.writeStringField(FINGERPRINT, fingerprint(transform + "\n" + c.key().describe()));

@@ -193,14 +193,7 @@ public final class SarifReportRenderer {
     if (!v.ops().isEmpty()) {
       writeLocation(g, r, v.ops().get(0), -1, "should be first", artifacts);
     } else {
-      g.writeStartObject();
-      g.writeArrayFieldStart("logicalLocations");
-      g.writeStartObject();
-      g.writeStringField("name", schedule);
-      g.writeStringField("kind", "module");
-      g.writeEndObject();
-      g.writeEndArray();
-      g.writeEndObject();
+      moduleLocation(g, schedule);
     }
     g.writeEndArray();
     if (v.ops().size() > 1) {
@@ -258,6 +251,18 @@ public final class SarifReportRenderer {
     g.writeEndObject();
     g.writeEndArray();
     message(g, role + ": " + op.brief());
+    g.writeEndObject();
+  }
+
+  /** A location that is the whole schedule or transform {@code name}: a SARIF module. */
+  static void moduleLocation(JsonGenerator g, String name) throws IOException {
+    g.writeStartObject();
+    g.writeArrayFieldStart("logicalLocations");
+    g.writeStartObject();
+    g.writeStringField("name", name);
+    g.writeStringField("kind", "module");
+    g.writeEndObject();
+    g.writeEndArray();
     g.writeEndObject();
   }
 
