@@ -12,8 +12,8 @@ import io.pipeverify.verifier.Violation;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Configures, generates and verifies one knob combination of a transform, as {@code pipeverify
@@ -28,8 +28,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 final class ConfigChecker {
   private final PipelineTransform<?> transform;
   private final VerifyOptions options;
-  private final Map<Schedule, Outcome> verified = new ConcurrentHashMap<>();
-  private final AtomicInteger verifications = new AtomicInteger();
+  private final Map<Schedule, CompletableFuture<Outcome>> verified = new ConcurrentHashMap<>();
 
   ConfigChecker(PipelineTransform<?> transform, VerifyOptions options) {
     this.transform = transform;
@@ -63,17 +62,24 @@ final class ConfigChecker {
             schedule.gemm(),
             schedule.programs(),
             1);
-    Outcome known = verified.get(key);
+    // The first thread to ask verifies; one that asks meanwhile waits for that outcome instead of
+    // verifying the same schedule again (the shrinkers of two classes often ask alike).
+    CompletableFuture<Outcome> mine = new CompletableFuture<>();
+    CompletableFuture<Outcome> known = verified.putIfAbsent(key, mine);
     if (known != null) {
-      return known;
+      return known.join();
     }
-    Outcome fresh = verify(schedule);
-    Outcome raced = verified.putIfAbsent(key, fresh);
-    return raced != null ? raced : fresh;
+    try {
+      Outcome fresh = verify(schedule);
+      mine.complete(fresh);
+      return fresh;
+    } catch (RuntimeException | Error e) {
+      mine.completeExceptionally(e);
+      throw e;
+    }
   }
 
   private Outcome verify(Schedule schedule) {
-    verifications.incrementAndGet();
     Verdict verdict = Verifier.verify(schedule, options).verdict();
     Map<ClassKey, Violation> classes = new LinkedHashMap<>();
     for (Violation v : verdict.violations()) {
@@ -82,8 +88,8 @@ final class ConfigChecker {
     return new Outcome.Checked(verdict.id(), classes);
   }
 
-  /** Distinct schedules verified so far. */
+  /** Distinct schedules verified so far (each once). */
   int verifications() {
-    return verifications.get();
+    return verified.size();
   }
 }
