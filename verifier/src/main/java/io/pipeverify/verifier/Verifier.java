@@ -339,7 +339,8 @@ public final class Verifier {
       // Shapes already proved at a smaller T are not proved again.
       List<TimingProblem.Order> toProve = new ArrayList<>();
       for (RaceChecker.Obligation o : result.obligations()) {
-        if (options.proof() == VerifyOptions.ProofMode.FULL || shapes.add(o.shape())) {
+        if (options.proof() == VerifyOptions.ProofMode.FULL
+            || (o.shape().isPresent() && shapes.add(o.shape().get()))) {
           toProve.add(o.order());
         }
       }
@@ -372,24 +373,24 @@ public final class Verifier {
       boolean full = options.proof() == VerifyOptions.ProofMode.FULL;
       TimingProblem whole =
           full || !races.isEmpty() || !flows.isEmpty() ? TimingEncoder.encode(hb) : null;
-      // A certificate per batch of orders, each refuted as one disjunction: one disjunction of
-      // every order cost Z3 more than linearly in their number, and so did batches refuted
+      // A certificate per batch of lemmas, each batch refuted as one disjunction: one disjunction
+      // of every order cost Z3 more than linearly in their number, and so did batches refuted
       // against one certificate of every order (docs/PERFORMANCE.md, "Linear growth"). Every
-      // order is still proved.
-      List<TimingProblem> certificates =
-          full || toProve.isEmpty()
+      // order is still proved, by the lemmas its path is cut into at barrier nodes.
+      List<TimingEncoder.Proof> proofs =
+          toProve.isEmpty()
               ? List.of()
-              : TimingEncoder.certificates(hb, toProve, PROOF_BATCH);
+              : full
+                  ? TimingEncoder.batches(toProve, whole, PROOF_BATCH)
+                  : TimingEncoder.proofs(hb, toProve, PROOF_BATCH);
       encodingNanos += System.nanoTime() - graphDone;
-      for (int from = 0; from < toProve.size(); from += PROOF_BATCH) {
-        List<TimingProblem.Order> batch =
-            toProve.subList(from, Math.min(toProve.size(), from + PROOF_BATCH));
+      proved += toProve.size();
+      for (TimingEncoder.Proof p : proofs) {
         long loadStart = System.nanoTime();
-        z3.load(full ? whole : certificates.get(from / PROOF_BATCH));
+        z3.load(p.certificate());
         encodingNanos += System.nanoTime() - loadStart;
         queries++;
-        proved += batch.size();
-        SolverOutcome proof = z3.findViolating(batch);
+        SolverOutcome proof = z3.findViolating(p.goals());
         if (proof instanceof SolverOutcome.Unknown u) {
           return Optional.of("Z3 could not prove the orders at T=" + t + ": " + u.reason());
         }

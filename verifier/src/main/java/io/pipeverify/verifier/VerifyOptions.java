@@ -28,8 +28,9 @@ public record VerifyOptions(
    * How many of the ordered conflicting pairs Z3 re-proves. {@code FULL}: every one (a complete,
    * independent cross-check of the graph; seconds on the canonical schedule). {@code SHAPES}: one
    * per shape: pairs of the same two stages, wave relation and iteration distance, whose order
-   * follows from the same argument shifted, proved at the first trip count where the shape occurs
-   * (docs/PERFORMANCE.md).
+   * follows from the same argument shifted, proved at the first trip count where the shape occurs,
+   * and none for a pair whose order follows from two others through a write between them (an
+   * obligation without a shape; proofs/certificate.md, docs/PERFORMANCE.md).
    */
   public enum ProofMode {
     SHAPES,

@@ -3,14 +3,12 @@ package io.pipeverify.verifier.check;
 import io.pipeverify.verifier.hb.EdgeKind;
 import io.pipeverify.verifier.hb.Event;
 import io.pipeverify.verifier.hb.HappensBefore;
-import io.pipeverify.verifier.smt.TimingProblem;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Set;
 
 /**
- * Paths of a happens-before graph to access events, as certificate constraints, with every run of
+ * Paths of a happens-before graph between events, as certificate constraints, with every run of
  * program order given as one order (proofs/certificate.md).
  *
  * <p>A run is found by binary search, not by walking it: the events of a program-order segment (a
@@ -85,15 +83,18 @@ final class CertificatePaths {
   }
 
   /**
-   * Adds the constraints of one path from {@code from} to the access event {@code target}, which it
-   * must happen before.
+   * The events of one path from {@code from} to {@code target}, which it must happen before: each
+   * consecutive two are an edge of the graph or the ends of a run of program order.
    */
-  void addPath(int from, int target, Set<TimingProblem.Order> constraints) {
+  int[] path(int from, int target) {
     Event goal = events.get(target);
     if (!hb.before(events.get(from), goal)) {
       throw new IllegalArgumentException(
           events.get(from).name() + " does not happen before " + goal.name());
     }
+    int[] nodes = new int[8];
+    int length = 0;
+    nodes[length++] = from;
     int at = from;
     while (at != target) {
       if (segmentOf[at] >= 0) {
@@ -109,8 +110,8 @@ final class CertificatePaths {
           }
         }
         if (segment[lo] != at) {
-          constraints.add(new TimingProblem.Order(at, segment[lo]));
           at = segment[lo];
+          nodes = append(nodes, length++, at);
         }
       }
       int step = -1;
@@ -120,8 +121,15 @@ final class CertificatePaths {
           break;
         }
       }
-      constraints.add(new TimingProblem.Order(at, step));
       at = step;
+      nodes = append(nodes, length++, at);
     }
+    return Arrays.copyOf(nodes, length);
+  }
+
+  private static int[] append(int[] nodes, int length, int node) {
+    int[] out = length < nodes.length ? nodes : Arrays.copyOf(nodes, 2 * nodes.length);
+    out[length] = node;
+    return out;
   }
 }

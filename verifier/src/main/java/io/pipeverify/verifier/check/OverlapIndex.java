@@ -19,6 +19,9 @@ final class OverlapIndex {
   /** By position: the first position at or after it holding a write, or the size. */
   private final int[] nextWrite;
 
+  /** {@link #writes()}, once asked for. */
+  private OverlapIndex writes;
+
   OverlapIndex(List<Event.OpEvent> events) {
     this(sortedCopy(events));
   }
@@ -46,15 +49,21 @@ final class OverlapIndex {
     return sorted;
   }
 
-  /** The index of the write events among these (already sorted, so not sorted again). */
+  /**
+   * The index of the write events among these (already sorted, so not sorted again), made once: the
+   * P2 check and the implied orders of the pair sweep both search it.
+   */
   OverlapIndex writes() {
-    ArrayList<Event.OpEvent> writes = new ArrayList<>();
-    for (Event.OpEvent e : sorted) {
-      if (e.instance().access().orElseThrow().write()) {
-        writes.add(e);
+    if (writes == null) {
+      ArrayList<Event.OpEvent> found = new ArrayList<>();
+      for (Event.OpEvent e : sorted) {
+        if (e.instance().access().orElseThrow().write()) {
+          found.add(e);
+        }
       }
+      writes = new OverlapIndex(found);
     }
-    return new OverlapIndex(writes);
+    return writes;
   }
 
   /** The events sorted by first byte, then id. */

@@ -30,14 +30,18 @@ public final class RaceChecker {
 
   /**
    * An ordered conflicting pair that Z3 must prove ordered, with its shape. Pairs of one shape are
-   * proved by the same happens-before argument, shifted.
+   * proved by the same happens-before argument, shifted. No shape when the order is implied: it
+   * follows from two other obligations of this trip count by transitivity, through a write between
+   * the two accesses ({@link #implied}), and Z3 proves those instead.
    */
-  public record Obligation(TimingProblem.Order order, Shape shape) {}
+  public record Obligation(TimingProblem.Order order, Optional<Shape> shape) {}
 
   /**
    * The stages of both ops of a pair ({@code first}, {@code second}: section, stage or position,
    * kind, buffer), whether they are in one wave, and where they are in the loop: for two loop ops
-   * their iteration distance ({@code firstIteration} 0), otherwise both iterations.
+   * their iteration distance ({@code firstIteration} 0), otherwise both iterations, a loop op's
+   * counted from the loop's end when the other op is in the epilogue (T - 1 - k: the same pair at
+   * every larger T is the same shape, not a new one per T).
    */
   public record Shape(
       String first, String second, boolean sameWave, int firstIteration, int secondIteration) {}
@@ -87,6 +91,7 @@ public final class RaceChecker {
             ? SequentialOrder.of(hb.execution())
             : null;
     long pairs = 0;
+    int tripCount = hb.execution().tripCount();
     for (OverlapIndex index : accesses.slots()) {
       List<Event.OpEvent> group = index.sorted();
       for (int i = 0; i < group.size(); i++) {
@@ -105,9 +110,9 @@ public final class RaceChecker {
           }
           pairs++;
           if (hb.before(a, b)) {
-            obligations.add(obligation(a, b, keys));
+            obligations.add(obligation(a, b, keys, tripCount, implied(hb, accesses, index, a, b)));
           } else if (hb.before(b, a)) {
-            obligations.add(obligation(b, a, keys));
+            obligations.add(obligation(b, a, keys, tripCount, implied(hb, accesses, index, b, a)));
           } else {
             RaceFinding f = sequential == null ? race(hb, index, a, b) : race(sequential, a, b);
             if (f != null) {
@@ -125,19 +130,68 @@ public final class RaceChecker {
     return new Result(obligations, findings, pairs, accesses, Optional.ofNullable(sequential));
   }
 
+  /**
+   * Whether {@code first} before {@code second} (an ordered conflicting pair) follows from two
+   * other ordered conflicting pairs of this execution: a write w, neither of them, that overlaps
+   * the bytes both access, with first before w and w before second. (first, w) and (w, second)
+   * conflict (w writes bytes each of them accesses), so they are obligations too, each over a
+   * shorter stretch of the execution, and the order follows by transitivity (proofs/certificate.md,
+   * "Implied orders"). Without this, a copy and every later read of its slot, T - 1 iterations on,
+   * were pairs of new shapes at every trip count, so Z3's work grew with the trip counts unrolled.
+   */
+  private static boolean implied(
+      HappensBefore hb,
+      SlotAccesses accesses,
+      OverlapIndex slot,
+      Event.OpEvent first,
+      Event.OpEvent second) {
+    Region.ByteRange a = access(first).bytes();
+    Region.ByteRange b = access(second).bytes();
+    Region.ByteRange common =
+        new Region.ByteRange(Math.max(a.from(), b.from()), Math.min(a.to(), b.to()));
+    if (!access(second).write()) {
+      for (Event.OpEvent w : accesses.writesBefore(second)) {
+        if (w != first && access(w).bytes().overlaps(common) && hb.before(first, w)) {
+          return true;
+        }
+      }
+      return false;
+    }
+    for (Event.OpEvent w : slot.writes().overlapping(common)) {
+      if (w != first && w != second && hb.before(first, w) && hb.before(w, second)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** A loop op's iteration, from the loop's end when {@code fromEnd}; -1 outside the loop. */
+  private static int placed(Instance i, boolean fromEnd, int tripCount) {
+    return i.section() == Section.LOOP && fromEnd ? tripCount - 1 - i.iteration() : i.iteration();
+  }
+
   private static Obligation obligation(
-      Event.OpEvent first, Event.OpEvent second, Map<Event, String> keys) {
+      Event.OpEvent first,
+      Event.OpEvent second,
+      Map<Event, String> keys,
+      int tripCount,
+      boolean implied) {
+    TimingProblem.Order order = new TimingProblem.Order(first.id(), second.id());
+    if (implied) {
+      return new Obligation(order, Optional.empty());
+    }
     Instance a = first.instance();
     Instance b = second.instance();
     boolean loop = a.section() == Section.LOOP && b.section() == Section.LOOP;
+    boolean epilogue = a.section() == Section.EPILOGUE || b.section() == Section.EPILOGUE;
     Shape shape =
         new Shape(
             keys.computeIfAbsent(first, e -> key(a)),
             keys.computeIfAbsent(second, e -> key(b)),
             a.wave() == b.wave(),
-            loop ? 0 : a.iteration(),
-            loop ? b.iteration() - a.iteration() : b.iteration());
-    return new Obligation(new TimingProblem.Order(first.id(), second.id()), shape);
+            loop ? 0 : placed(a, epilogue, tripCount),
+            loop ? b.iteration() - a.iteration() : placed(b, epilogue, tripCount));
+    return new Obligation(order, Optional.of(shape));
   }
 
   private static Access access(Event.OpEvent e) {

@@ -8,8 +8,11 @@ import io.pipeverify.verifier.unroll.Execution;
 import io.pipeverify.verifier.unroll.Instance;
 import java.util.AbstractList;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -21,24 +24,70 @@ import java.util.Set;
 public final class TimingEncoder {
   private TimingEncoder() {}
 
+  /** Orders Z3 refutes together (one disjunction) on a certificate that proves them. */
+  public record Proof(List<TimingProblem.Order> goals, TimingProblem certificate) {
+    public Proof {
+      goals = List.copyOf(goals);
+    }
+  }
+
   /**
-   * The certificates of {@code orders}, one per run of {@code batch} consecutive orders (the last
-   * may be shorter): the constraints on the graph's paths that prove them, a run of consecutive
-   * program-order steps of one wave as one order from its first event to its last. Each is a
-   * constraint of {@link #encode} or follows from a chain of them (proofs/certificate.md), so an
-   * order Z3 derives from them holds in every execution. Proving "verified" needs no more; finding
-   * a model (a counterexample) needs all constraints.
+   * The proofs of {@code orders}, in batches of at most {@code batch} goals. Each order's graph
+   * path is cut at the barrier nodes it passes through, and each piece, a lemma from its first
+   * event to its last, is a goal: Z3 proves every lemma, and an order follows from its lemmas by
+   * transitivity at the shared nodes (proofs/certificate.md). Orders that cross the same barrier
+   * share lemmas (every copy retired before a barrier, every read after it), so the goals grow with
+   * the accesses and barriers of a trip count rather than with its ordered pairs. A batch's
+   * certificate holds the steps of its lemmas' paths, a run of consecutive program-order steps of
+   * one wave as one order from its first event to its last; each is a constraint of {@link #encode}
+   * or follows from a chain of them, so a lemma Z3 derives from them holds in every execution.
+   * Proving "verified" needs no more; finding a model (a counterexample) needs all constraints.
    */
-  public static List<TimingProblem> certificates(
-      HappensBefore hb, List<TimingProblem.Order> orders, int batch) {
+  public static List<Proof> proofs(HappensBefore hb, List<TimingProblem.Order> orders, int batch) {
     CertificatePaths paths = new CertificatePaths(hb);
-    List<TimingProblem> out = new ArrayList<>();
-    for (int from = 0; from < orders.size(); from += batch) {
-      Set<TimingProblem.Order> constraints = new LinkedHashSet<>();
-      for (TimingProblem.Order o : orders.subList(from, Math.min(orders.size(), from + batch))) {
-        paths.addPath(o.first(), o.second(), constraints);
+    List<Event> events = hb.events();
+    Map<TimingProblem.Order, int[]> lemmas = new LinkedHashMap<>();
+    for (TimingProblem.Order o : orders) {
+      int[] path = paths.path(o.first(), o.second());
+      int from = 0;
+      for (int i = 1; i < path.length; i++) {
+        if (i == path.length - 1 || events.get(path[i]) instanceof Event.BarrierEvent) {
+          int start = from;
+          int end = i;
+          lemmas.computeIfAbsent(
+              new TimingProblem.Order(path[start], path[end]),
+              l -> Arrays.copyOfRange(path, start, end + 1));
+          from = i;
+        }
       }
-      out.add(new TimingProblem(names(hb), List.copyOf(constraints), List.of()));
+    }
+    List<Proof> out = new ArrayList<>();
+    List<Map.Entry<TimingProblem.Order, int[]>> all = new ArrayList<>(lemmas.entrySet());
+    for (int from = 0; from < all.size(); from += batch) {
+      List<TimingProblem.Order> goals = new ArrayList<>();
+      Set<TimingProblem.Order> constraints = new LinkedHashSet<>();
+      for (Map.Entry<TimingProblem.Order, int[]> l :
+          all.subList(from, Math.min(all.size(), from + batch))) {
+        goals.add(l.getKey());
+        int[] path = l.getValue();
+        for (int i = 1; i < path.length; i++) {
+          constraints.add(new TimingProblem.Order(path[i - 1], path[i]));
+        }
+      }
+      out.add(new Proof(goals, new TimingProblem(names(hb), List.copyOf(constraints), List.of())));
+    }
+    return out;
+  }
+
+  /**
+   * {@code orders} in batches of at most {@code batch}, each refuted on {@code problem} itself (the
+   * whole problem: {@code ProofMode.FULL}).
+   */
+  public static List<Proof> batches(
+      List<TimingProblem.Order> orders, TimingProblem problem, int batch) {
+    List<Proof> out = new ArrayList<>();
+    for (int from = 0; from < orders.size(); from += batch) {
+      out.add(new Proof(orders.subList(from, Math.min(orders.size(), from + batch)), problem));
     }
     return out;
   }

@@ -17,12 +17,14 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
 /**
- * A certificate gives a run of program-order steps as one order (proofs/certificate.md): every
- * constraint follows from the whole problem, every other one is an edge of the graph, and the
- * certificate still proves its orders.
+ * A certificate gives a run of program-order steps as one order and proves lemmas, the pieces of
+ * the orders' paths between barrier nodes (proofs/certificate.md): every constraint follows from
+ * the whole problem, every other one is an edge of the graph, every order is a chain of lemmas, and
+ * the certificates prove their lemmas.
  */
 class TimingEncoderCertificateTest {
   @Test
@@ -38,7 +40,9 @@ class TimingEncoderCertificateTest {
     List<TimingProblem.Order> orders =
         analysis.races().obligations().stream().map(RaceChecker.Obligation::order).toList();
     // All orders in one batch: the certificate of every path.
-    TimingProblem certificate = TimingEncoder.certificates(hb, orders, orders.size()).get(0);
+    TimingEncoder.Proof all = TimingEncoder.proofs(hb, orders, orders.size()).get(0);
+    TimingProblem certificate = all.certificate();
+    List<TimingProblem.Order> lemmas = all.goals();
     TimingProblem whole = TimingEncoder.encode(hb);
 
     Set<TimingProblem.Order> edges = new HashSet<>(whole.before());
@@ -49,12 +53,33 @@ class TimingEncoderCertificateTest {
       }
     }
     long collapsed = certificate.before().stream().filter(o -> !edges.contains(o)).count();
-    // T=2's 1,984 obligations; 1,810 constraints, 698 of them runs of program order given as one
-    // and 40 single program-order edges (runs of one step).
+    // T=2's 1,984 obligations are proved by 1,026 lemmas on 1,810 constraints, 698 of them runs of
+    // program order given as one and 40 single program-order edges. Every ordered pair here crosses
+    // a barrier: 384 lemmas go from an access to the first barrier node on its paths, 640 from a
+    // barrier node to an access, 2 from one barrier node to the next.
     assertEquals(1984, orders.size());
+    assertEquals(1026, lemmas.size());
     assertEquals(1810, certificate.before().size());
     assertEquals(698, collapsed);
     assertEquals(40, certificate.before().stream().filter(poEdges::contains).count());
+    Map<String, Integer> kinds = new TreeMap<>();
+    for (TimingProblem.Order l : lemmas) {
+      kinds.merge(end(hb, l.first()) + " -> " + end(hb, l.second()), 1, Integer::sum);
+    }
+    assertEquals(
+        Map.of("access -> barrier", 384, "barrier -> access", 640, "barrier -> barrier", 2), kinds);
+    // Every order is a chain of lemmas: its first event reaches its second along them.
+    for (TimingProblem.Order o : orders) {
+      assertTrue(chained(o, lemmas), o.toString());
+    }
+    // A lemma ends at a barrier node or at the order's access; one that starts at a barrier node
+    // is shared by every order passing it.
+    for (TimingProblem.Order l : lemmas) {
+      assertTrue(
+          hb.events().get(l.second()) instanceof Event.BarrierEvent
+              || orders.stream().anyMatch(o -> o.second() == l.second()),
+          l.toString());
+    }
     // A run goes forward in one wave.
     for (TimingProblem.Order o : certificate.before()) {
       if (!edges.contains(o)) {
@@ -68,16 +93,34 @@ class TimingEncoderCertificateTest {
       z3.load(whole);
       assertInstanceOf(SolverOutcome.Unsat.class, z3.findViolating(certificate.before()));
       z3.load(certificate);
-      assertInstanceOf(SolverOutcome.Unsat.class, z3.findViolating(orders));
-      // The verifier's batches: 31 certificates of 64 orders, each proving its own.
-      List<TimingProblem> batches = TimingEncoder.certificates(hb, orders, 64);
-      assertEquals(31, batches.size());
-      for (int b = 0; b < batches.size(); b++) {
-        z3.load(batches.get(b));
-        assertInstanceOf(
-            SolverOutcome.Unsat.class,
-            z3.findViolating(orders.subList(b * 64, Math.min(orders.size(), b * 64 + 64))));
+      assertInstanceOf(SolverOutcome.Unsat.class, z3.findViolating(lemmas));
+      // The verifier's batches: 17 certificates of at most 64 lemmas, each proving its own.
+      List<TimingEncoder.Proof> batches = TimingEncoder.proofs(hb, orders, 64);
+      assertEquals(17, batches.size());
+      for (TimingEncoder.Proof p : batches) {
+        assertTrue(p.goals().size() <= 64);
+        z3.load(p.certificate());
+        assertInstanceOf(SolverOutcome.Unsat.class, z3.findViolating(p.goals()));
       }
     }
+  }
+
+  private static String end(HappensBefore hb, int event) {
+    return hb.events().get(event) instanceof Event.BarrierEvent ? "barrier" : "access";
+  }
+
+  /** Whether {@code lemmas} chain from the order's first event to its second. */
+  private static boolean chained(TimingProblem.Order order, List<TimingProblem.Order> lemmas) {
+    Set<Integer> reached = new HashSet<>(List.of(order.first()));
+    boolean grew = true;
+    while (grew) {
+      grew = false;
+      for (TimingProblem.Order l : lemmas) {
+        if (reached.contains(l.first()) && reached.add(l.second())) {
+          grew = true;
+        }
+      }
+    }
+    return reached.contains(order.second());
   }
 }

@@ -100,7 +100,7 @@ class HappensBeforeTest {
   }
 
   @Test
-  void mfmasHaveNoEventsAndReachabilityIsForAccessesOnly() {
+  void mfmasHaveNoEventsAndReachabilityCoversBarrierNodes() {
     HappensBefore hb = tiny(1);
     assertTrue(
         hb.events().stream()
@@ -108,8 +108,12 @@ class HappensBeforeTest {
     Event barrier =
         hb.events().stream().filter(e -> e instanceof Event.BarrierEvent).findFirst().orElseThrow();
     Event.OpEvent read = access(hb, 1, Op.DsRead.class, Section.LOOP, 0);
-    assertThrows(IllegalArgumentException.class, () -> hb.before(read, barrier));
+    // The prologue's first s_barrier precedes the loop's read; the read does not precede it.
     assertTrue(hb.before(barrier, read));
+    assertFalse(hb.before(read, barrier));
+    assertFalse(hb.before(barrier, barrier));
+    Event foreign = tiny(2).events().get(hb.events().size());
+    assertThrows(IllegalArgumentException.class, () -> hb.before(read, foreign));
   }
 
   @Test
