@@ -38,8 +38,9 @@ import picocli.CommandLine.Option;
       "Time full verdicts (median of warm runs in one JVM).",
       "Default: every built-in at its defaults. FILE... and/or --builtin: those schedules."
           + " --scaling: cdna4-interleave (fixed, tileK 32) over waves 4/8/16 x stages 2/4/8 x"
-          + " slots 2/3/4 (grid), then double-buffer.json with 150 to 16,000 extra ds_reads per"
+          + " slots 2/3/4 (grid), then double-buffer.json with 109 to 11,109 extra ds_reads per"
           + " iteration, 10k to 1M events (events); --scaling=grid or --scaling=events runs one."
+          + " --targets: the performance targets of docs/PERFORMANCE.md in one run."
     })
 final class BenchCommand implements Callable<Integer> {
   /** The events axis scales its runs down so that each row costs about as much as a 10k one. */
@@ -73,6 +74,15 @@ final class BenchCommand implements Callable<Integer> {
               + " --warmup and --runs by events/10k (at least 1 and 3 runs).")
   String scaling;
 
+  @Option(
+      names = "--targets",
+      description =
+          "Measure the performance targets (docs/PERFORMANCE.md) in one run: the compiled"
+              + " ping-pong kernel against cdna4-interleave, 120k against 10k events, 120k"
+              + " events in 512 MB of heap, 1M events, and (run through ./pipeverify) cold"
+              + " start.")
+  boolean targets;
+
   BenchCommand(Console console) {
     this.console = console;
   }
@@ -80,7 +90,7 @@ final class BenchCommand implements Callable<Integer> {
   /**
    * One row: its label and schedule, or why the knobs give none (a grid point that does not fit).
    */
-  private record Case(String label, Schedule schedule, String unavailable) {
+  record Case(String label, Schedule schedule, String unavailable) {
     Case(String label, Schedule schedule) {
       this(label, schedule, null);
     }
@@ -99,7 +109,18 @@ final class BenchCommand implements Callable<Integer> {
     if (scaling != null && given) {
       throw new InputException("pipeverify: bench --scaling runs its own schedules; give no FILE");
     }
+    if (targets && (given || scaling != null)) {
+      throw new InputException(
+          "pipeverify: bench --targets runs its own schedules; give no FILE, --builtin or"
+              + " --scaling");
+    }
     StringBuilder out = new StringBuilder();
+    if (targets) {
+      targets(out);
+      footer(out);
+      console.out().print(out);
+      return ExitCode.OK;
+    }
     if (scaling == null || scaling.equals("all") || scaling.equals("grid")) {
       List<String[]> rows = new ArrayList<>();
       rows.add(
@@ -180,6 +201,23 @@ final class BenchCommand implements Callable<Integer> {
       Table.render(out, "", rows);
       out.append("\n");
     }
+    footer(out);
+    console.out().print(out);
+    return ExitCode.OK;
+  }
+
+  /** The targets table, one row per target. */
+  private void targets(StringBuilder out) {
+    List<String[]> rows = new ArrayList<>();
+    rows.add(new String[] {"target", "measured", "met?"});
+    for (BenchTargets.Target t : new BenchTargets(this, warmup, runs).measure()) {
+      rows.add(new String[] {t.asks(), t.measured(), t.met()});
+    }
+    Table.render(out, "", rows);
+    out.append("\n");
+  }
+
+  private void footer(StringBuilder out) {
     out.append(runs)
         .append(" timed runs after ")
         .append(warmup)
@@ -188,12 +226,10 @@ final class BenchCommand implements Callable<Integer> {
         .append(" cores, Java ")
         .append(System.getProperty("java.version"))
         .append("\n");
-    console.out().print(out);
-    return ExitCode.OK;
   }
 
   /** {@code n} divided by how many 10k-event runs one run of {@code events} is worth. */
-  private static int scaled(int n, long events, int floor) {
+  static int scaled(int n, long events, int floor) {
     long share = n * EVENTS_PER_RUN / Math.max(1, events);
     return (int) Math.max(Math.min(n, floor), share);
   }
@@ -253,8 +289,7 @@ final class BenchCommand implements Callable<Integer> {
   }
 
   /** The medians of {@code runs} verdicts after {@code warmup} untimed ones, and the peak heap. */
-  private record Measurement(
-      String verdict, Stats stats, int runs, Stats[] all, long peakHeapBytes) {
+  record Measurement(String verdict, Stats stats, int runs, Stats[] all, long peakHeapBytes) {
     long medianMs() {
       return median(all, x -> x.totalTime().toMillis());
     }
@@ -276,7 +311,7 @@ final class BenchCommand implements Callable<Integer> {
     }
   }
 
-  private Measurement measure(Case c, int warmupRuns, int timedRuns) {
+  Measurement measure(Case c, int warmupRuns, int timedRuns) {
     console.err().println("pipeverify: bench " + c.label());
     console.err().flush();
     for (int i = 0; i < warmupRuns; i++) {

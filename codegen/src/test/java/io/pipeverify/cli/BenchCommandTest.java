@@ -36,6 +36,45 @@ class BenchCommandTest {
   }
 
   @Test
+  void targetsOneRowEachWithTheirVerdicts() {
+    // One warm-up and one run each: the verdicts, the 512 MB child JVM and the 1M-event run are
+    // what this checks; the ratios of so few runs say nothing and are not asserted.
+    Cli.Result r = Cli.run("bench", "--targets", "--warmup", "1", "--runs", "1");
+    assertEquals(0, r.code(), r.dump());
+    List<String> lines = Arrays.asList(r.out().split("\n"));
+    assertEquals(List.of("target", "measured", "met?"), List.of(lines.get(0).split("\\s{2,}")));
+    List<String> rows = lines.subList(2, 8);
+    assertTrue(
+        rows.get(0)
+            .startsWith("real kernel (pingpong-16phase.s, 16302 events) <= 1.5x cdna4-interleave"),
+        r.dump());
+    assertTrue(rows.get(0).contains("  verified: "), r.dump());
+    assertTrue(
+        rows.get(1).startsWith("pingpong-kernel.json (41980 events; reported, not a target)"),
+        r.dump());
+    assertTrue(rows.get(1).matches(".*  violated: .* +-"), r.dump());
+    assertTrue(rows.get(2).startsWith("120020 events <= 12x 10040 events"), r.dump());
+    assertTrue(rows.get(3).startsWith("120k events within 512 MB of heap"), r.dump());
+    assertTrue(rows.get(3).contains("  verified with -Xmx512m in "), r.dump());
+    assertTrue(rows.get(3).endsWith("  yes"), r.dump());
+    assertTrue(rows.get(4).startsWith("1000040 events verified, not inconclusive"), r.dump());
+    assertTrue(rows.get(4).contains("  verified in "), r.dump());
+    // In-process there is no launcher to time.
+    assertTrue(
+        rows.get(5).matches(".*  not measured: run bench through \\./pipeverify +-"), r.dump());
+  }
+
+  @Test
+  void targetsRunTheirOwnSchedules() {
+    Cli.Result r = Cli.run("bench", "--targets", "--builtin", "cdna4-interleave");
+    assertEquals(2, r.code(), r.dump());
+    assertEquals(
+        "pipeverify: bench --targets runs its own schedules; give no FILE, --builtin or"
+            + " --scaling\n",
+        r.err());
+  }
+
+  @Test
   void noTimedRunIsBadInput() {
     Cli.Result r = Cli.run("bench", "--runs", "0");
     assertEquals(2, r.code(), r.dump());

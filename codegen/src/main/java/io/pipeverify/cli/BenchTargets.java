@@ -1,0 +1,267 @@
+package io.pipeverify.cli;
+
+import io.pipeverify.model.Schedule;
+import io.pipeverify.model.format.ScheduleFormatException;
+import io.pipeverify.model.format.ScheduleReader;
+import io.pipeverify.model.format.ScheduleWriter;
+import io.pipeverify.model.transform.KnobException;
+import io.pipeverify.model.transform.Transforms;
+import io.pipeverify.verifier.VerificationReport;
+import io.pipeverify.verifier.Verifier;
+import io.pipeverify.verifier.VerifyOptions;
+import java.io.File;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * {@code bench --targets}: the performance targets of issue 13 measured in one run, each with what
+ * was measured and whether it is met (docs/PERFORMANCE.md). The warm timings are medians in this
+ * JVM, like the other tables; the 512 MB bound is a verification in a child JVM limited to that
+ * heap; cold start runs the launcher itself, so it is measured only when bench was started by it.
+ */
+final class BenchTargets {
+  /** The compiled kernel the real-kernel target is judged on, with its loop count argument. */
+  static final String KERNEL = "pingpong-16phase.s";
+
+  private static final String KERNEL_ARGUMENT = "arg2=20";
+
+  /** The hand-written schedule of the same kernel shape, reported beside it. */
+  static final String KERNEL_SCHEDULE = "pingpong-kernel.json";
+
+  /** Set by the launcher (./pipeverify) to its own path: cold start is timed through it. */
+  static final String LAUNCHER_PROPERTY = "pipeverify.launcher";
+
+  private static final long HEAP_LIMIT_MB = 512;
+  private static final int COLD_RUNS = 7;
+
+  /**
+   * One row: what it asks, what was measured, and whether it is met: "yes", "no", or "-" for a row
+   * reported beside the targets.
+   */
+  record Target(String asks, String measured, String met) {
+    Target(String asks, String measured, boolean met) {
+      this(asks, measured, met ? "yes" : "no");
+    }
+  }
+
+  private final BenchCommand bench;
+  private final int warmup;
+  private final int runs;
+
+  BenchTargets(BenchCommand bench, int warmup, int runs) {
+    this.bench = bench;
+    this.warmup = warmup;
+    this.runs = runs;
+  }
+
+  List<Target> measure() {
+    List<Target> targets = new ArrayList<>();
+    BenchCommand.Measurement cdna4 = warm("cdna4-interleave", builtin("cdna4-interleave"));
+    BenchCommand.Measurement kernel = warm(KERNEL + " (lifted)", lifted());
+    targets.add(
+        ratio(
+            "real kernel (" + KERNEL + ", " + events(kernel) + " events) <= 1.5x cdna4-interleave",
+            kernel,
+            cdna4,
+            1.5));
+    BenchCommand.Measurement schedule = warm(KERNEL_SCHEDULE, resource(KERNEL_SCHEDULE));
+    targets.add(
+        ratio(
+            KERNEL_SCHEDULE + " (" + events(schedule) + " events; reported, not a target)",
+            schedule,
+            cdna4,
+            Double.NaN));
+    int[] extra = EventScaling.EXTRA_READS;
+    BenchCommand.Measurement small = scaled(EventScaling.doubleBuffer(extra[0]));
+    Schedule midSchedule = EventScaling.doubleBuffer(extra[2]);
+    BenchCommand.Measurement mid = scaled(midSchedule);
+    targets.add(
+        ratio(events(mid) + " events <= 12x " + events(small) + " events", mid, small, 12.0));
+    targets.add(heapLimited(midSchedule));
+    targets.add(million(small, EventScaling.doubleBuffer(extra[extra.length - 1])));
+    targets.add(coldStart());
+    return targets;
+  }
+
+  private BenchCommand.Measurement warm(String label, Schedule schedule) {
+    return bench.measure(new BenchCommand.Case(label, schedule), warmup, runs);
+  }
+
+  /** Runs scaled to the size as on the events axis (about a 10k-event run's worth each). */
+  private BenchCommand.Measurement scaled(Schedule schedule) {
+    long events = Verifier.verify(schedule, VerifyOptions.defaults()).stats().events();
+    String label = "double-buffer, " + events + " events";
+    return bench.measure(
+        new BenchCommand.Case(label, schedule),
+        BenchCommand.scaled(warmup - 1, events, 0),
+        BenchCommand.scaled(runs, events, 3));
+  }
+
+  private static Target ratio(
+      String asks, BenchCommand.Measurement m, BenchCommand.Measurement base, double limit) {
+    double r = (double) m.medianMs() / Math.max(1, base.medianMs());
+    String measured =
+        String.format(
+            Locale.ROOT,
+            "%s: %d ms vs %d ms = %.2fx",
+            m.verdict(),
+            m.medianMs(),
+            base.medianMs(),
+            r);
+    return Double.isNaN(limit)
+        ? new Target(asks, measured, "-")
+        : new Target(asks, measured, r <= limit);
+  }
+
+  /** One run of the largest schedule, its time per event against the smallest's. */
+  private Target million(BenchCommand.Measurement small, Schedule schedule) {
+    System.gc();
+    long start = System.nanoTime();
+    VerificationReport report = Verifier.verify(schedule, VerifyOptions.defaults());
+    long ms = (System.nanoTime() - start) / 1_000_000;
+    long events = report.stats().events();
+    double perEvent = ms * 1000.0 / events;
+    double smallPerEvent = small.medianMs() * 1000.0 / events(small);
+    String measured =
+        String.format(
+            Locale.ROOT,
+            "%s in %.1f s; %.1f us/event vs %.1f = %.2fx",
+            report.verdict().id(),
+            ms / 1000.0,
+            perEvent,
+            smallPerEvent,
+            perEvent / smallPerEvent);
+    return new Target(
+        events
+            + " events verified, not inconclusive; time per event within 2x of "
+            + events(small)
+            + " events",
+        measured,
+        report.verdict().id().equals("verified") && perEvent <= 2 * smallPerEvent);
+  }
+
+  /** The schedule verified by a JVM whose heap is limited to 512 MB, this one's code. */
+  private Target heapLimited(Schedule schedule) {
+    String asks = "120k events within " + HEAP_LIMIT_MB + " MB of heap";
+    Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+    List<String> command =
+        List.of(
+            java.toString(),
+            "-Xmx" + HEAP_LIMIT_MB + "m",
+            "-cp",
+            System.getProperty("java.class.path"),
+            Main.class.getName(),
+            "verify",
+            "-");
+    long start = System.nanoTime();
+    try {
+      Process p =
+          new ProcessBuilder(command)
+              .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+              .redirectError(ProcessBuilder.Redirect.DISCARD)
+              .start();
+      try (OutputStream in = p.getOutputStream()) {
+        in.write(ScheduleWriter.write(schedule).getBytes(StandardCharsets.UTF_8));
+      }
+      if (!p.waitFor(10, TimeUnit.MINUTES)) {
+        p.destroyForcibly();
+        return new Target(asks, "no answer in 10 minutes", false);
+      }
+      double s = (System.nanoTime() - start) / 1e9;
+      int code = p.exitValue();
+      String verdict = code == ExitCode.OK ? "verified" : "exit " + code;
+      return new Target(
+          asks,
+          String.format(Locale.ROOT, "%s with -Xmx%dm in %.1f s", verdict, HEAP_LIMIT_MB, s),
+          code == ExitCode.OK);
+    } catch (IOException e) {
+      return new Target(asks, "could not start " + java + ": " + e.getMessage(), false);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return new Target(asks, "interrupted", false);
+    }
+  }
+
+  /**
+   * Medians of the launcher's {@code --version} and {@code verify --builtin cdna4-interleave}, run
+   * alternately, each a new JVM as a user would start it.
+   */
+  private static Target coldStart() {
+    String asks = "cold verify of cdna4-interleave <= 2x ./pipeverify --version";
+    String launcher = System.getProperty(LAUNCHER_PROPERTY);
+    if (launcher == null || !new File(launcher).canExecute()) {
+      return new Target(asks, "not measured: run bench through ./pipeverify", "-");
+    }
+    long[] version = new long[COLD_RUNS];
+    long[] verify = new long[COLD_RUNS];
+    for (int i = 0; i < COLD_RUNS; i++) {
+      version[i] = wallMs(List.of(launcher, "--version"));
+      verify[i] = wallMs(List.of(launcher, "verify", "--builtin", "cdna4-interleave"));
+    }
+    Arrays.sort(version);
+    Arrays.sort(verify);
+    long v = version[COLD_RUNS / 2];
+    long w = verify[COLD_RUNS / 2];
+    double r = (double) w / Math.max(1, v);
+    return new Target(
+        asks,
+        String.format(Locale.ROOT, "%d ms vs %d ms = %.2fx (medians of %d)", w, v, r, COLD_RUNS),
+        r <= 2.0);
+  }
+
+  private static long wallMs(List<String> command) {
+    long start = System.nanoTime();
+    try {
+      Process p =
+          new ProcessBuilder(command)
+              .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+              .redirectError(ProcessBuilder.Redirect.DISCARD)
+              .start();
+      p.waitFor();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    return (System.nanoTime() - start) / 1_000_000;
+  }
+
+  private static long events(BenchCommand.Measurement m) {
+    return m.stats().events();
+  }
+
+  private static Schedule builtin(String name) {
+    try {
+      return Transforms.byName(name).orElseThrow().generate(Map.of());
+    } catch (KnobException e) {
+      throw new IllegalStateException(name + " has no valid defaults", e);
+    }
+  }
+
+  private static Schedule lifted() {
+    try {
+      return new AssemblyInput(null, null, List.of(KERNEL_ARGUMENT))
+          .lift(KERNEL, Examples.text(KERNEL));
+    } catch (InputException e) {
+      throw new IllegalStateException(
+          "docs/examples/" + KERNEL + " does not lift: " + e.getMessage(), e);
+    }
+  }
+
+  private static Schedule resource(String name) {
+    try {
+      return ScheduleReader.read(name, Examples.text(name));
+    } catch (ScheduleFormatException e) {
+      throw new IllegalStateException("docs/examples/" + name + " does not parse", e);
+    }
+  }
+}
