@@ -8,18 +8,13 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
-import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.jgrapht.Graph;
-import org.jgrapht.graph.AbstractBaseGraph;
-import org.jgrapht.graph.DefaultGraphSpecificsStrategy;
-import org.jgrapht.graph.DefaultGraphType;
 
 /**
- * The happens-before graph of one {@link Execution}. It owns a JGraphT graph of {@link Event}s and
- * never hands it out; callers ask {@link #before} and walk {@link #edges()}.
+ * The happens-before graph of one {@link Execution}: its events, typed edges and reachability.
+ * Callers ask {@link #before} and walk {@link #edges()}.
  *
  * <p>HB is the transitive closure of the edges. Reachability is precomputed as vector clocks: a
  * wave's issue and release events form a chain (each reaches the next, directly or through a
@@ -27,51 +22,49 @@ import org.jgrapht.graph.DefaultGraphType;
  * number per (event, wave) says which: the position of the last of them. Memory and time are events
  * x waves; a bitset per event over the access events (the earlier representation) was events x
  * accesses, 6.8 GB for a million-event schedule (docs/PERFORMANCE.md).
+ *
+ * <p>The edges are kept in arrays (a list per source while the graph is built, then one sorted
+ * array of successors per event), the events of an instance in arrays indexed by its wave and
+ * position in the wave's stream. This class held a JGraphT graph and identity maps until issue 13:
+ * their per-vertex maps and per-edge objects were a fifth of the graph checks at real-kernel size
+ * and most of their garbage (docs/PERFORMANCE.md, "Graph in arrays").
  */
 public final class HappensBefore {
 
   /** A typed edge, as the checks and the SMT encoding see it. */
   public record Edge(Event from, Event to, EdgeKind kind) {}
 
-  /**
-   * JGraphT needs distinct edge objects, so the graph holds this identity-keyed wrapper; it keeps
-   * its target so that walks need no lookup in the graph's edge maps.
-   */
-  private static final class GraphEdge {
-    final EdgeKind kind;
-    final Event target;
-
-    GraphEdge(EdgeKind kind, Event target) {
-      this.kind = kind;
-      this.target = target;
-    }
-  }
-
-  /**
-   * A simple directed graph without JGraphT's default edge index (a hash map keyed by vertex
-   * pairs): out-degrees here are a handful, so looking an edge up among a vertex's edges is as
-   * fast, and building the index was a large share of the graph's construction.
-   */
-  private static final class EventGraph extends AbstractBaseGraph<Event, GraphEdge> {
-    private static final long serialVersionUID = 1L;
-
-    EventGraph() {
-      super(
-          null,
-          null,
-          DefaultGraphType.directedSimple(),
-          new DefaultGraphSpecificsStrategy<Event, GraphEdge>());
-    }
-  }
+  private static final EdgeKind[] KINDS = EdgeKind.values();
 
   private final Execution execution;
-  private final Graph<Event, GraphEdge> graph = new EventGraph();
   private final List<Event> events = new ArrayList<>();
-  private final Map<Instance, Event> issue = new IdentityHashMap<>();
-  private final Map<Instance, Event.OpEvent> access = new IdentityHashMap<>();
   private final Map<Integer, Event.BarrierEvent> barriers = new HashMap<>();
   private final List<Event.OpEvent> accessEvents = new ArrayList<>();
-  private final Map<Instance, Instance> retiredBy = new IdentityHashMap<>();
+
+  /** By wave index and seq: the instance's issue (release, barrier) event, or null. */
+  private final Event[][] issue;
+
+  /** By wave index and seq: the instance's access event, or null. */
+  private final Event.OpEvent[][] access;
+
+  /** By wave index and seq: the first wait of its wave that retires the instance, or null. */
+  private final Instance[][] retiredBy;
+
+  /** Wave number -> index in the execution's list of waves (-1: none). */
+  private final int[] waveIndex;
+
+  // The edges while the graph is built: a list per source, newest first (head, next).
+  private int[] edgeTo = new int[1024];
+  private byte[] edgeKind = new byte[1024];
+  private int[] edgeNext = new int[1024];
+  private int[] head = new int[1024];
+  private int edgeCount;
+
+  /** Event id -> the ids of its successors, ascending (filled after build). */
+  private int[][] successors;
+
+  /** Event id -> the kinds of the edges to {@link #successors}, in the same order. */
+  private byte[][] successorKinds;
 
   /** Event id -> its wave's chain, -1 for access and barrier events (filled after build). */
   private int[] chainOf;
@@ -85,16 +78,36 @@ public final class HappensBefore {
    */
   private int[] clock;
 
-  private int waves;
+  private final int waves;
 
   /** {@link #edges()}, once asked for. */
   private List<Edge> edgeList;
 
-  /** Event id -> the ids of its successors (for events off the chains). */
-  private int[][] successors;
-
   private HappensBefore(Execution execution) {
     this.execution = execution;
+    List<List<Instance>> streams = execution.waves();
+    waves = streams.size();
+    issue = new Event[waves][];
+    access = new Event.OpEvent[waves][];
+    retiredBy = new Instance[waves][];
+    int maxWave = -1;
+    for (List<Instance> stream : streams) {
+      if (!stream.isEmpty()) {
+        maxWave = Math.max(maxWave, stream.get(0).wave());
+      }
+    }
+    waveIndex = new int[maxWave + 1];
+    Arrays.fill(waveIndex, -1);
+    for (int w = 0; w < waves; w++) {
+      List<Instance> stream = streams.get(w);
+      issue[w] = new Event[stream.size()];
+      access[w] = new Event.OpEvent[stream.size()];
+      retiredBy[w] = new Instance[stream.size()];
+      if (!stream.isEmpty()) {
+        waveIndex[stream.get(0).wave()] = w;
+      }
+    }
+    Arrays.fill(head, -1);
   }
 
   /**
@@ -117,7 +130,7 @@ public final class HappensBefore {
   }
 
   public int edgeCount() {
-    return graph.edgeSet().size();
+    return edgeCount;
   }
 
   /**
@@ -126,27 +139,21 @@ public final class HappensBefore {
    */
   public List<Edge> edges() {
     if (edgeList == null) {
-      edgeList = Collections.unmodifiableList(sortedEdges());
+      List<Edge> out = new ArrayList<>(edgeCount);
+      for (int v = 0; v < successors.length; v++) {
+        for (int k = 0; k < successors[v].length; k++) {
+          out.add(
+              new Edge(events.get(v), events.get(successors[v][k]), KINDS[successorKinds[v][k]]));
+        }
+      }
+      edgeList = Collections.unmodifiableList(out);
     }
     return edgeList;
   }
 
-  private List<Edge> sortedEdges() {
-    List<Edge> out = new ArrayList<>();
-    for (Event from : events) {
-      List<Edge> outgoing = new ArrayList<>();
-      for (GraphEdge e : graph.outgoingEdgesOf(from)) {
-        outgoing.add(new Edge(from, e.target, e.kind));
-      }
-      outgoing.sort((a, b) -> Integer.compare(a.to().id(), b.to().id()));
-      out.addAll(outgoing);
-    }
-    return out;
-  }
-
   /** The issue (or, for a wait, release) event of an instance; barriers map to their node. */
   public Event issueOf(Instance instance) {
-    Event e = issue.get(instance);
+    Event e = at(issue, instance);
     if (e != null) {
       return e;
     }
@@ -157,20 +164,32 @@ public final class HappensBefore {
    * True when the instance has an issue (or release, or barrier) event: it is not mfma or a hint.
    */
   public boolean hasIssue(Instance instance) {
-    return issue.containsKey(instance);
+    return at(issue, instance) != null;
   }
 
   /** The first wait of its wave that retires {@code op}, if any (ordered mode, or a wait of 0). */
   public Optional<Instance> retiredBy(Instance op) {
-    return Optional.ofNullable(retiredBy.get(op));
+    return Optional.ofNullable(at(retiredBy, op));
   }
 
   public Optional<Event.OpEvent> accessOf(Instance instance) {
-    return Optional.ofNullable(access.get(instance));
+    return Optional.ofNullable(at(access, instance));
   }
 
   public List<Event.OpEvent> accessEvents() {
     return Collections.unmodifiableList(accessEvents);
+  }
+
+  /** What {@code byInstance} holds for an instance of this execution; null for any other. */
+  private <T> T at(T[][] byInstance, Instance instance) {
+    int wave = instance.wave();
+    int w = wave >= 0 && wave < waveIndex.length ? waveIndex[wave] : -1;
+    if (w < 0 || instance.seq() < 0 || instance.seq() >= byInstance[w].length) {
+      return null;
+    }
+    return execution.waves().get(w).get(instance.seq()) == instance
+        ? byInstance[w][instance.seq()]
+        : null;
   }
 
   /**
@@ -205,23 +224,49 @@ public final class HappensBefore {
 
   private Event.OpEvent newOpEvent(Event.Kind kind, Instance inst) {
     Event.OpEvent e = new Event.OpEvent(events.size(), kind, inst);
-    events.add(e);
-    graph.addVertex(e);
+    added(e);
     return e;
   }
 
-  /** Adds the edge unless the two events already have one (the graph is simple: it says no). */
+  private void added(Event e) {
+    events.add(e);
+    if (events.size() > head.length) {
+      int old = head.length;
+      head = Arrays.copyOf(head, 2 * old);
+      Arrays.fill(head, old, head.length, -1);
+    }
+  }
+
+  /**
+   * Adds the edge unless the two events already have one: the graph is simple, and the first edge
+   * between two events keeps its kind.
+   */
   private void edge(Event from, Event to, EdgeKind kind) {
-    graph.addEdge(from, to, new GraphEdge(kind, to));
+    int f = from.id();
+    int t = to.id();
+    for (int e = head[f]; e >= 0; e = edgeNext[e]) {
+      if (edgeTo[e] == t) {
+        return;
+      }
+    }
+    if (edgeCount == edgeTo.length) {
+      edgeTo = Arrays.copyOf(edgeTo, 2 * edgeCount);
+      edgeKind = Arrays.copyOf(edgeKind, 2 * edgeCount);
+      edgeNext = Arrays.copyOf(edgeNext, 2 * edgeCount);
+    }
+    edgeTo[edgeCount] = t;
+    edgeKind[edgeCount] = (byte) kind.ordinal();
+    edgeNext[edgeCount] = head[f];
+    head[f] = edgeCount++;
   }
 
   private void build() {
     List<Event> lastOfWave = new ArrayList<>();
     List<Integer> barriersOfWave = new ArrayList<>();
-    for (List<Instance> wave : execution.waves()) {
+    for (int w = 0; w < waves; w++) {
       Event previous = null;
       int barrierCount = 0;
-      for (Instance inst : wave) {
+      for (Instance inst : execution.waves().get(w)) {
         Event current;
         if (inst.op() instanceof Op.Barrier) {
           int n = barrierCount++;
@@ -230,19 +275,18 @@ public final class HappensBefore {
                   n,
                   x -> {
                     Event.BarrierEvent b = new Event.BarrierEvent(events.size(), x);
-                    events.add(b);
-                    graph.addVertex(b);
+                    added(b);
                     return b;
                   });
-          issue.put(inst, current);
+          issue[w][inst.seq()] = current;
         } else if (isEventful(inst.op())) {
           Event.Kind kind = inst.op() instanceof Op.Wait ? Event.Kind.RELEASE : Event.Kind.ISSUE;
           Event.OpEvent e = newOpEvent(kind, inst);
-          issue.put(inst, e);
+          issue[w][inst.seq()] = e;
           current = e;
           if (inst.access().isPresent() || inst.op() instanceof Op.GLoad) {
             Event.OpEvent a = newOpEvent(Event.Kind.ACCESS, inst);
-            access.put(inst, a);
+            access[w][inst.seq()] = a;
             edge(e, a, EdgeKind.ISSUE_TO_ACCESS);
             if (inst.access().isPresent()) {
               accessEvents.add(a);
@@ -266,8 +310,11 @@ public final class HappensBefore {
     }
     survivorBarriers(lastOfWave, barriersOfWave);
     for (Execution.Retirement r : execution.retirements()) {
-      edge(access.get(r.op()), issue.get(r.by()), EdgeKind.WAIT_RETIRES);
-      retiredBy.putIfAbsent(r.op(), r.by());
+      edge(at(access, r.op()), at(issue, r.by()), EdgeKind.WAIT_RETIRES);
+      int w = waveIndex[r.op().wave()];
+      if (retiredBy[w][r.op().seq()] == null) {
+        retiredBy[w][r.op().seq()] = r.by();
+      }
     }
   }
 
@@ -296,9 +343,38 @@ public final class HappensBefore {
     return Counter.of(op).isPresent() || op instanceof Op.Wait;
   }
 
-  private void computeReachability() {
+  /** Each event's successors in one ascending array, with their kinds; the build lists go. */
+  private void sortSuccessors() {
     int n = events.size();
-    waves = execution.waves().size();
+    successors = new int[n][];
+    successorKinds = new byte[n][];
+    for (int v = 0; v < n; v++) {
+      int degree = 0;
+      for (int e = head[v]; e >= 0; e = edgeNext[e]) {
+        degree++;
+      }
+      long[] packed = new long[degree];
+      int k = 0;
+      for (int e = head[v]; e >= 0; e = edgeNext[e]) {
+        packed[k++] = ((long) edgeTo[e] << 8) | edgeKind[e];
+      }
+      Arrays.sort(packed);
+      successors[v] = new int[degree];
+      successorKinds[v] = new byte[degree];
+      for (k = 0; k < degree; k++) {
+        successors[v][k] = (int) (packed[k] >>> 8);
+        successorKinds[v][k] = (byte) (packed[k] & 0xff);
+      }
+    }
+    edgeTo = null;
+    edgeKind = null;
+    edgeNext = null;
+    head = null;
+  }
+
+  private void computeReachability() {
+    sortSuccessors();
+    int n = events.size();
     chainOf = new int[n];
     chainPosition = new int[n];
     Arrays.fill(chainOf, -1);
@@ -306,23 +382,17 @@ public final class HappensBefore {
     // Ids follow each wave's program order (build adds a wave's events in order).
     for (Event e : events) {
       if (e instanceof Event.OpEvent o && o.kind() != Event.Kind.ACCESS) {
-        int w = waveIndex(o.instance().wave());
+        int w = waveIndex[o.instance().wave()];
         chainOf[e.id()] = w;
         chainPosition[e.id()] = length[w]++;
       }
     }
-    // Kahn's algorithm over arrays of successor ids: the same order as a graph traversal, without
-    // the graph's per-edge map lookups (this was most of the graph's construction time).
-    successors = new int[n][];
+    // Kahn's algorithm over the successor arrays.
     int[] indegree = new int[n];
-    for (Event v : events) {
-      int[] out = new int[graph.outDegreeOf(v)];
-      int k = 0;
-      for (GraphEdge e : graph.outgoingEdgesOf(v)) {
-        out[k++] = e.target.id();
-        indegree[e.target.id()]++;
+    for (int[] out : successors) {
+      for (int t : out) {
+        indegree[t]++;
       }
-      successors[v.id()] = out;
     }
     int[] order = new int[n];
     int done = 0;
@@ -356,21 +426,5 @@ public final class HappensBefore {
         }
       }
     }
-  }
-
-  /** The index in the execution's list of waves of the wave numbered {@code wave}. */
-  private int waveIndex(int wave) {
-    if (wave >= 0
-        && wave < waves
-        && !execution.waves().get(wave).isEmpty()
-        && execution.waves().get(wave).get(0).wave() == wave) {
-      return wave;
-    }
-    for (int w = 0; w < waves; w++) {
-      if (!execution.waves().get(w).isEmpty() && execution.waves().get(w).get(0).wave() == wave) {
-        return w;
-      }
-    }
-    throw new IllegalStateException("no wave " + wave + " in the execution");
   }
 }
