@@ -171,6 +171,9 @@ public final class Verifier {
     /** Shapes of ordered pairs Z3 has proved (VerifyOptions.ProofMode.SHAPES). */
     final Set<RaceChecker.Shape> shapes = new HashSet<>();
 
+    /** Shapes of the lemmas Z3 has proved them by (TimingEncoder.proofs). */
+    final Set<String> lemmaShapes = new HashSet<>();
+
     long events;
     long edges;
     long pairs;
@@ -271,6 +274,53 @@ public final class Verifier {
      * check guards schedules built in code.
      */
     private void encodability() {
+      if (waitBeyondCounter()) {
+        counterOverflows();
+      }
+      if (schedule.ldsBytes() > schedule.target().ldsBytes()) {
+        confirmed(
+            "P7|LDS",
+            new Violation(
+                Property.P7,
+                ViolationKind.LDS_OVERFLOW,
+                1,
+                List.of(),
+                "P7 LDS_OVERFLOW: the buffers need "
+                    + schedule.ldsBytes()
+                    + " bytes of LDS, the "
+                    + schedule.target().id()
+                    + " workgroup has "
+                    + schedule.target().ldsBytes(),
+                "no edge is missing: the schedule cannot be allocated on " + schedule.target().id(),
+                List.of(),
+                List.of()));
+      }
+    }
+
+    /**
+     * Whether an explicit wait of the schedule has a value its counter cannot encode: only then is
+     * T = 1 unrolled to name each such wait by its instances (every op of the loop body occurs at T
+     * = 1), instead of for every verification.
+     */
+    private boolean waitBeyondCounter() {
+      for (WaveProgram p : schedule.programs()) {
+        for (Section s : Section.values()) {
+          for (Op op : p.section(s)) {
+            if (op instanceof Op.Wait w) {
+              for (Counter c : Counter.values()) {
+                if (c.of(w).orElse(0) > c.max()) {
+                  return true;
+                }
+              }
+            }
+          }
+        }
+      }
+      return false;
+    }
+
+    /** P7 for each explicit wait whose value its counter cannot encode, once per program. */
+    private void counterOverflows() {
       Execution exec = Unroller.unroll(schedule, 1, options.counters());
       InstanceText text = new InstanceText(schedule);
       for (List<Instance> wave : exec.waves()) {
@@ -306,24 +356,6 @@ public final class Verifier {
             }
           }
         }
-      }
-      if (schedule.ldsBytes() > schedule.target().ldsBytes()) {
-        confirmed(
-            "P7|LDS",
-            new Violation(
-                Property.P7,
-                ViolationKind.LDS_OVERFLOW,
-                1,
-                List.of(),
-                "P7 LDS_OVERFLOW: the buffers need "
-                    + schedule.ldsBytes()
-                    + " bytes of LDS, the "
-                    + schedule.target().id()
-                    + " workgroup has "
-                    + schedule.target().ldsBytes(),
-                "no edge is missing: the schedule cannot be allocated on " + schedule.target().id(),
-                List.of(),
-                List.of()));
       }
     }
 
@@ -382,7 +414,7 @@ public final class Verifier {
               ? List.of()
               : full
                   ? TimingEncoder.batches(toProve, whole, PROOF_BATCH)
-                  : TimingEncoder.proofs(hb, toProve, PROOF_BATCH);
+                  : TimingEncoder.proofs(hb, toProve, PROOF_BATCH, lemmaShapes);
       encodingNanos += System.nanoTime() - graphDone;
       proved += toProve.size();
       for (TimingEncoder.Proof p : proofs) {

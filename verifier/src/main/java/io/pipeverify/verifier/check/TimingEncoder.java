@@ -42,23 +42,19 @@ public final class TimingEncoder {
    * one wave as one order from its first event to its last; each is a constraint of {@link #encode}
    * or follows from a chain of them, so a lemma Z3 derives from them holds in every execution.
    * Proving "verified" needs no more; finding a model (a counterexample) needs all constraints.
+   *
+   * <p>A lemma whose path has a shape in {@code proved} ({@link LemmaShapes}: the same steps
+   * through the same instructions, shifted by whole iterations or to another wave of the role) is
+   * not proved again; the shapes of the others are added to it.
    */
-  public static List<Proof> proofs(HappensBefore hb, List<TimingProblem.Order> orders, int batch) {
-    CertificatePaths paths = new CertificatePaths(hb);
-    List<Event> events = hb.events();
+  public static List<Proof> proofs(
+      HappensBefore hb, List<TimingProblem.Order> orders, int batch, Set<String> proved) {
+    LemmaShapes shapes = new LemmaShapes(hb);
     Map<TimingProblem.Order, int[]> lemmas = new LinkedHashMap<>();
-    for (TimingProblem.Order o : orders) {
-      int[] path = paths.path(o.first(), o.second());
-      int from = 0;
-      for (int i = 1; i < path.length; i++) {
-        if (i == path.length - 1 || events.get(path[i]) instanceof Event.BarrierEvent) {
-          int start = from;
-          int end = i;
-          lemmas.computeIfAbsent(
-              new TimingProblem.Order(path[start], path[end]),
-              l -> Arrays.copyOfRange(path, start, end + 1));
-          from = i;
-        }
+    for (Map.Entry<TimingProblem.Order, int[]> l : lemmas(hb, orders).entrySet()) {
+      int[] path = l.getValue();
+      if (proved.add(shapes.of(path, 0, path.length - 1))) {
+        lemmas.put(l.getKey(), path);
       }
     }
     List<Proof> out = new ArrayList<>();
@@ -77,6 +73,32 @@ public final class TimingEncoder {
       out.add(new Proof(goals, new TimingProblem(names(hb), List.copyOf(constraints), List.of())));
     }
     return out;
+  }
+
+  /**
+   * The lemmas of {@code orders} with their paths, each once, in the order the orders' paths meet
+   * them: every order's path cut at the barrier nodes it passes.
+   */
+  static Map<TimingProblem.Order, int[]> lemmas(
+      HappensBefore hb, List<TimingProblem.Order> orders) {
+    CertificatePaths paths = new CertificatePaths(hb);
+    List<Event> events = hb.events();
+    Map<TimingProblem.Order, int[]> lemmas = new LinkedHashMap<>();
+    for (TimingProblem.Order o : orders) {
+      int[] path = paths.path(o.first(), o.second());
+      int from = 0;
+      for (int i = 1; i < path.length; i++) {
+        if (i == path.length - 1 || events.get(path[i]) instanceof Event.BarrierEvent) {
+          int start = from;
+          int end = i;
+          lemmas.computeIfAbsent(
+              new TimingProblem.Order(path[start], path[end]),
+              l -> Arrays.copyOfRange(path, start, end + 1));
+          from = i;
+        }
+      }
+    }
+    return lemmas;
   }
 
   /**
