@@ -47,7 +47,9 @@ public sealed interface Event {
           + at
           + "_"
           + i.position()
-          + (i.implicit() ? "i" : "")
+          // Two implicit waits can guard one op (LLVM's and a full counter's stall): the seq
+          // tells them apart, or they would be one SMT variable.
+          + (i.implicit() ? "i" + i.seq() : "")
           + "_"
           + i.op().kind()
           + "_"

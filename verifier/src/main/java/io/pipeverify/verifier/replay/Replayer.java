@@ -111,7 +111,7 @@ public final class Replayer implements AutoCloseable {
     SolverOutcome witness = z3.findWith(bad);
     if (!(witness instanceof SolverOutcome.Sat sat)) {
       throw new VerifierBugException(
-          "Z3 has no model for the counterexample '" + v.summary() + "'");
+          "Z3 has no model for the counterexample '" + v.summary() + "' (" + witness + ")");
     }
     long[] times =
         new CounterexampleBuilder(c.hb(), c.extended(), c.uses()).times(bad, sat.times());

@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pipeverify.model.Op;
 import io.pipeverify.model.Section;
+import io.pipeverify.model.WaveSpecialization;
+import io.pipeverify.model.transform.Transforms;
 import io.pipeverify.verifier.HandBuilt;
 import io.pipeverify.verifier.unroll.CounterMode;
 import io.pipeverify.verifier.unroll.Execution;
@@ -14,6 +16,7 @@ import io.pipeverify.verifier.unroll.Instance;
 import io.pipeverify.verifier.unroll.Unroller;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
@@ -114,6 +117,28 @@ class HappensBeforeTest {
     assertFalse(hb.before(barrier, barrier));
     Event foreign = tiny(2).events().get(hb.events().size());
     assertThrows(IllegalArgumentException.class, () -> hb.before(read, foreign));
+  }
+
+  @Test
+  void twoImplicitWaitsBeforeOneOpHaveTwoNames() throws Exception {
+    // triton-pingpong's two clusters: a loop ds_read gets LLVM's wait and a full lgkmcnt's stall.
+    Execution e =
+        Unroller.unroll(
+            WaveSpecialization.specialize(
+                Transforms.byName("triton-pingpong")
+                    .orElseThrow()
+                    .generate(Map.of("clusters", "2", "barrier", "plain", "tileK", "32"))),
+            1,
+            CounterMode.ORDERED);
+    HappensBefore hb = HappensBefore.of(e);
+    List<Instance> guards =
+        e.waves().get(0).stream()
+            .filter(i -> i.implicit() && i.section() == Section.LOOP && i.position() == 72)
+            .toList();
+    assertEquals(2, guards.size());
+    assertFalse(hb.issueOf(guards.get(0)).name().equals(hb.issueOf(guards.get(1)).name()));
+    assertEquals(
+        hb.events().size(), hb.events().stream().map(Event::name).distinct().count(), "unique");
   }
 
   @Test
