@@ -2,6 +2,7 @@ package io.pipeverify.verifier.check;
 
 import io.pipeverify.model.Intent;
 import io.pipeverify.model.Region;
+import io.pipeverify.model.Schedule;
 import io.pipeverify.model.Section;
 import io.pipeverify.verifier.Property;
 import io.pipeverify.verifier.ViolationKind;
@@ -84,7 +85,7 @@ public final class RaceChecker {
   public static Result check(HappensBefore hb) {
     SlotAccesses accesses = SlotAccesses.of(hb);
     List<Obligation> obligations = new ArrayList<>();
-    Map<Event, String> keys = new HashMap<>();
+    SiteKeys keys = new SiteKeys(hb.execution().schedule());
     List<RaceFinding> findings = new ArrayList<>();
     SequentialOrder sequential =
         hb.execution().schedule().intent() == Intent.NONE
@@ -171,11 +172,7 @@ public final class RaceChecker {
   }
 
   private static Obligation obligation(
-      Event.OpEvent first,
-      Event.OpEvent second,
-      Map<Event, String> keys,
-      int tripCount,
-      boolean implied) {
+      Event.OpEvent first, Event.OpEvent second, SiteKeys keys, int tripCount, boolean implied) {
     TimingProblem.Order order = new TimingProblem.Order(first.id(), second.id());
     if (implied) {
       return new Obligation(order, Optional.empty());
@@ -186,8 +183,8 @@ public final class RaceChecker {
     boolean epilogue = a.section() == Section.EPILOGUE || b.section() == Section.EPILOGUE;
     Shape shape =
         new Shape(
-            keys.computeIfAbsent(first, e -> key(a)),
-            keys.computeIfAbsent(second, e -> key(b)),
+            keys.of(a),
+            keys.of(b),
             a.wave() == b.wave(),
             loop ? 0 : placed(a, epilogue, tripCount),
             loop ? b.iteration() - a.iteration() : placed(b, epilogue, tripCount));
@@ -360,12 +357,12 @@ public final class RaceChecker {
       if (read.write()) {
         continue;
       }
-      List<Event.OpEvent> writeEvents = accesses.writesOverlapping(r);
-      List<Access> writes = writeEvents.stream().map(RaceChecker::access).toList();
-      List<Access> before = accesses.writesBefore(r).stream().map(RaceChecker::access).toList();
+      List<Event.OpEvent> before = accesses.writesBefore(r);
       if (covered(before, read.bytes())) {
         continue; // the usual case: the writes that happen before cover the whole read
       }
+      List<Event.OpEvent> writeEvents = accesses.writesOverlapping(r);
+      List<Access> writes = writeEvents.stream().map(RaceChecker::access).toList();
       // The read's bytes split into segments at every write boundary; a segment no HB-preceding
       // write covers is a candidate. One byte suffices for P2, and Z3 must find a run in which
       // every write of that byte lands after the read; in the unordered counter mode it may
@@ -376,7 +373,7 @@ public final class RaceChecker {
         cuts.add(Math.min(read.bytes().to(), w.bytes().to()));
       }
       for (long point : cuts.headSet(read.bytes().to())) {
-        if (before.stream().anyMatch(w -> covers(w, point))) {
+        if (before.stream().anyMatch(w -> covers(access(w), point))) {
           continue;
         }
         List<TimingProblem.Order> readFirst = new ArrayList<>();
@@ -398,13 +395,14 @@ public final class RaceChecker {
   }
 
   /** True when {@code writes}, sorted by first byte, cover every byte of {@code range}. */
-  private static boolean covered(List<Access> writes, Region.ByteRange range) {
+  private static boolean covered(List<Event.OpEvent> writes, Region.ByteRange range) {
     long reached = range.from();
-    for (Access w : writes) {
-      if (w.bytes().from() > reached) {
+    for (Event.OpEvent e : writes) {
+      Region.ByteRange w = access(e).bytes();
+      if (w.from() > reached) {
         return false;
       }
-      reached = Math.max(reached, w.bytes().to());
+      reached = Math.max(reached, w.to());
       if (reached >= range.to()) {
         return true;
       }
@@ -414,6 +412,34 @@ public final class RaceChecker {
 
   private static boolean covers(Access write, long point) {
     return write.bytes().from() <= point && point < write.bytes().to();
+  }
+
+  /**
+   * {@link #key} of each op site (role, section, position, implicit), made once per site: made per
+   * access event, the key strings were the pair sweep's largest garbage.
+   */
+  private static final class SiteKeys {
+    /** By wave: the index of its program (role). */
+    private final int[] role;
+
+    private final Map<Long, String> keys = new HashMap<>();
+
+    SiteKeys(Schedule schedule) {
+      role = new int[schedule.waves()];
+      for (int w = 0; w < role.length; w++) {
+        role[w] = schedule.programs().indexOf(schedule.programOf(w));
+      }
+    }
+
+    String of(Instance i) {
+      long role = this.role[i.wave()];
+      long site =
+          role << 40
+              | (long) i.section().ordinal() << 32
+              | (long) i.position() << 1
+              | (i.implicit() ? 1 : 0);
+      return keys.computeIfAbsent(site, x -> key(i));
+    }
   }
 
   /**

@@ -22,10 +22,10 @@ public record Execution(
   }
 
   /**
-   * A wait {@code waitOp} on {@code counter} with value {@code allowed}, and the ops of that
-   * counter that may still be outstanding when it is reached ({@code candidates}, oldest first). In
-   * the ordered mode the oldest {@code candidates.size() - allowed} retire at it; in the unordered
-   * mode at most {@code allowed} of them may still be outstanding, which ones unknown.
+   * A wait {@code waitOp} on {@code counter} with value {@code allowed} > 0 in the unordered mode,
+   * and the ops of that counter that may still be outstanding when it is reached ({@code
+   * candidates}, oldest first): at most {@code allowed} of them may still be outstanding, which
+   * ones unknown. The ordered mode has none: its waits retire known ops ({@link Retirement}).
    */
   public record CountingWait(
       Instance waitOp, Counter counter, int allowed, List<Instance> candidates) {

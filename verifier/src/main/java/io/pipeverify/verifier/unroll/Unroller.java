@@ -146,7 +146,7 @@ public final class Unroller {
       } else if (op instanceof Op.GLoad g) {
         registerDef.put(g.dst(), inst);
       } else if (op instanceof Op.Wait w) {
-        for (Counter c : Counter.values()) {
+        for (Counter c : Counter.ALL) {
           OptionalInt n = c.of(w);
           if (n.isPresent()) {
             retire(inst, c, n.getAsInt());
@@ -157,7 +157,6 @@ public final class Unroller {
 
     private void retire(Instance wait, Counter c, int allowed) {
       ArrayDeque<Instance> q = pending.get(c);
-      countingWaits.add(new Execution.CountingWait(wait, c, allowed, List.copyOf(q)));
       if (mode == CounterMode.ORDERED) {
         while (q.size() > allowed) {
           retirements.add(new Execution.Retirement(q.pollFirst(), wait));
@@ -166,6 +165,11 @@ public final class Unroller {
         while (!q.isEmpty()) {
           retirements.add(new Execution.Retirement(q.pollFirst(), wait));
         }
+      } else {
+        // Only the unordered mode needs the candidates (its cardinality constraints): in the
+        // ordered mode the retirements say everything, and a copy of the queue at every wait was
+        // the unroller's largest garbage.
+        countingWaits.add(new Execution.CountingWait(wait, c, allowed, List.copyOf(q)));
       }
     }
   }
