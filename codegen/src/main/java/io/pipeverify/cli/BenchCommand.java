@@ -311,9 +311,14 @@ final class BenchCommand implements Callable<Integer> {
     }
   }
 
-  Measurement measure(Case c, int warmupRuns, int timedRuns) {
+  /** Says on stderr which schedule is benched (the rows take a while). */
+  void announce(Case c) {
     console.err().println("pipeverify: bench " + c.label());
     console.err().flush();
+  }
+
+  Measurement measure(Case c, int warmupRuns, int timedRuns) {
+    announce(c);
     for (int i = 0; i < warmupRuns; i++) {
       Verifier.verify(c.schedule(), VerifyOptions.defaults());
     }

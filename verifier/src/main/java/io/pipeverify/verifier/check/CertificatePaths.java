@@ -22,9 +22,6 @@ final class CertificatePaths {
   private final HappensBefore hb;
   private final List<Event> events;
 
-  /** By event id: the targets of its edges, ascending. */
-  private final int[][] successors;
-
   /** By event id: its program-order segment, or -1 when it has no program-order edge. */
   private final int[] segmentOf;
 
@@ -40,24 +37,14 @@ final class CertificatePaths {
     int[] next = new int[n];
     boolean[] hasPrevious = new boolean[n];
     Arrays.fill(next, -1);
-    // Arrays, not boxed lists: this runs once per trip count over every edge.
-    List<HappensBefore.Edge> edges = hb.edges();
-    int[] degree = new int[n];
-    for (HappensBefore.Edge e : edges) {
-      degree[e.from().id()]++;
-    }
-    successors = new int[n][];
-    for (int i = 0; i < n; i++) {
-      successors[i] = new int[degree[i]];
-      degree[i] = 0;
-    }
-    // edges() lists them by source, then target id: each successor list comes out ascending.
-    for (HappensBefore.Edge e : edges) {
-      int from = e.from().id();
-      successors[from][degree[from]++] = e.to().id();
-      if (e.kind() == EdgeKind.PROGRAM_ORDER) {
-        next[from] = e.to().id();
-        hasPrevious[e.to().id()] = true;
+    // The graph's own successor arrays: this runs once per trip count over every edge.
+    for (int from = 0; from < n; from++) {
+      for (int k = 0; k < hb.successorCount(from); k++) {
+        if (hb.successorKind(from, k) == EdgeKind.PROGRAM_ORDER) {
+          int to = hb.successor(from, k);
+          next[from] = to;
+          hasPrevious[to] = true;
+        }
       }
     }
     segmentOf = new int[n];
@@ -115,10 +102,10 @@ final class CertificatePaths {
         }
       }
       int step = -1;
-      for (int t : successors[at]) {
+      for (int k = 0; k < hb.successorCount(at) && step < 0; k++) {
+        int t = hb.successor(at, k);
         if (t == target || hb.before(events.get(t), goal)) {
           step = t;
-          break;
         }
       }
       at = step;

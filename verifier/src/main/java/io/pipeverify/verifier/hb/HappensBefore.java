@@ -151,6 +151,21 @@ public final class HappensBefore {
     return edgeList;
   }
 
+  /** How many edges leave event {@code event}. */
+  public int successorCount(int event) {
+    return successors[event].length;
+  }
+
+  /** The target of the {@code k}-th edge leaving {@code event}, by ascending target id. */
+  public int successor(int event, int k) {
+    return successors[event][k];
+  }
+
+  /** The kind of that edge. */
+  public EdgeKind successorKind(int event, int k) {
+    return KINDS[successorKinds[event][k]];
+  }
+
   /** The issue (or, for a wait, release) event of an instance; barriers map to their node. */
   public Event issueOf(Instance instance) {
     Event e = at(issue, instance);
