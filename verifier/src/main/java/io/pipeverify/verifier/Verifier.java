@@ -148,11 +148,13 @@ public final class Verifier {
   }
 
   /**
-   * The most orders one Z3 query refutes (one disjunction on a certificate of their own): 16, 32
-   * and 64 were alike and 256 slower on double-buffer.json with 150 and 2,000 extra reads
+   * The most lemmas one Z3 query refutes (one disjunction on a certificate of their own). Refuting
+   * a disjunction costs Z3 more per goal the more goals it has (18 us per goal for 16, 27 for 64,
+   * 71 for 256 on chains), against about 66 us per query: 16 took the compiled ping-pong kernel's
+   * solver time from 8 to 7 ms and the 120k-event schedule's from 75 to 59 ms
    * (docs/PERFORMANCE.md).
    */
-  private static final int PROOF_BATCH = 64;
+  private static final int PROOF_BATCH = 16;
 
   /** The state of one verification. */
   private static final class Run {
