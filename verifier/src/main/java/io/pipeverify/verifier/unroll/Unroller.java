@@ -108,14 +108,9 @@ public final class Unroller {
           continue;
         }
         Counter c = Counter.of(def.op()).orElseThrow();
-        ArrayDeque<Instance> q = pending.get(c);
-        if (!q.contains(def)) {
+        int newer = newerThan(pending.get(c), def);
+        if (newer < 0) {
           continue;
-        }
-        int newer = 0;
-        var it = q.descendingIterator();
-        while (it.hasNext() && it.next() != def) {
-          newer++;
         }
         int value = mode == CounterMode.ORDERED ? newer : 0;
         need.merge(c, value, Math::min);
@@ -135,6 +130,20 @@ public final class Unroller {
       append(
           new Instance(
               wave, stream.size(), section, iteration, position, wait, true, Optional.empty()));
+    }
+
+    /**
+     * How many pending ops are newer than {@code def}, or -1 when it is no longer pending. By
+     * identity: a record's equals compares every field, op and access included.
+     */
+    private static int newerThan(ArrayDeque<Instance> pending, Instance def) {
+      int newer = 0;
+      for (var it = pending.descendingIterator(); it.hasNext(); newer++) {
+        if (it.next() == def) {
+          return newer;
+        }
+      }
+      return -1;
     }
 
     private void append(Instance inst) {
