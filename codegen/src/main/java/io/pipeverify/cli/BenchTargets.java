@@ -13,7 +13,6 @@ import io.pipeverify.verifier.VerifyOptions;
 import java.io.File;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -194,50 +193,36 @@ final class BenchTargets {
   }
 
   /** The schedule verified by a JVM whose heap is limited to 512 MB, this one's code. */
-  private Target heapLimited(Schedule schedule) {
+  private static Target heapLimited(Schedule schedule) {
     String asks = "120k events within " + HEAP_LIMIT_MB + " MB of heap";
     Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-    List<String> command =
-        List.of(
-            java.toString(),
-            "-Xmx" + HEAP_LIMIT_MB + "m",
-            "-cp",
-            System.getProperty("java.class.path"),
-            Main.class.getName(),
-            "verify",
-            "-");
-    long start = System.nanoTime();
-    try {
-      Process p =
-          new ProcessBuilder(command)
-              .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-              .redirectError(ProcessBuilder.Redirect.DISCARD)
-              .start();
-      try (OutputStream in = p.getOutputStream()) {
-        in.write(ScheduleWriter.write(schedule).getBytes(StandardCharsets.UTF_8));
-      }
-      if (!p.waitFor(10, TimeUnit.MINUTES)) {
-        p.destroyForcibly();
-        return new Target(asks, "no answer in 10 minutes", false);
-      }
-      double s = (System.nanoTime() - start) / 1e9;
-      int code = p.exitValue();
-      String verdict = code == ExitCode.OK ? "verified" : "exit " + code;
-      return new Target(
-          asks,
-          String.format(Locale.ROOT, "%s with -Xmx%dm in %.1f s", verdict, HEAP_LIMIT_MB, s),
-          code == ExitCode.OK);
-    } catch (IOException e) {
-      return new Target(asks, "could not start " + java + ": " + e.getMessage(), false);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return new Target(asks, "interrupted", false);
+    Run run =
+        run(
+            List.of(
+                java.toString(),
+                "-Xmx" + HEAP_LIMIT_MB + "m",
+                "-cp",
+                System.getProperty("java.class.path"),
+                Main.class.getName(),
+                "verify",
+                "-"),
+            ScheduleWriter.write(schedule));
+    if (run.problem() != null) {
+      return new Target(asks, run.problem(), false);
     }
+    String verdict = run.exit() == ExitCode.OK ? "verified" : "exit " + run.exit();
+    return new Target(
+        asks,
+        String.format(
+            Locale.ROOT, "%s with -Xmx%dm in %.1f s", verdict, HEAP_LIMIT_MB, run.ms() / 1000.0),
+        run.exit() == ExitCode.OK);
   }
 
   /**
    * Medians of the launcher's {@code --version} and {@code verify --builtin cdna4-interleave}, run
-   * alternately, each a new JVM as a user would start it.
+   * alternately, each a new JVM as a user would start it, after one untimed run of each (which
+   * builds the jar or the class-data archive when they are stale). cdna4-interleave is violated at
+   * its defaults, so verify must exit 1; any other exit is reported instead of a time.
    */
   private static Target coldStart() {
     String asks = "cold verify of cdna4-interleave <= 2x ./pipeverify --version";
@@ -245,11 +230,24 @@ final class BenchTargets {
     if (launcher == null || !new File(launcher).canExecute()) {
       return new Target(asks, "not measured: run bench through ./pipeverify", "-");
     }
+    List<String> versionCommand = List.of(launcher, "--version");
+    List<String> verifyCommand = List.of(launcher, "verify", "--builtin", "cdna4-interleave");
     long[] version = new long[COLD_RUNS];
     long[] verify = new long[COLD_RUNS];
-    for (int i = 0; i < COLD_RUNS; i++) {
-      version[i] = wallMs(List.of(launcher, "--version"));
-      verify[i] = wallMs(List.of(launcher, "verify", "--builtin", "cdna4-interleave"));
+    for (int i = -1; i < COLD_RUNS; i++) {
+      Run v = run(versionCommand, null);
+      Run w = run(verifyCommand, null);
+      String problem = v.unexpected(ExitCode.OK, "--version");
+      if (problem == null) {
+        problem = w.unexpected(ExitCode.VIOLATED, "verify");
+      }
+      if (problem != null) {
+        return new Target(asks, "not measured: " + problem, false);
+      }
+      if (i >= 0) {
+        version[i] = v.ms();
+        verify[i] = w.ms();
+      }
     }
     Arrays.sort(version);
     Arrays.sort(verify);
@@ -262,7 +260,19 @@ final class BenchTargets {
         r <= 2.0);
   }
 
-  private static long wallMs(List<String> command) {
+  /** A finished process: its exit code and wall time, or why it could not be run. */
+  private record Run(int exit, long ms, String problem) {
+    /** What went wrong when it did not run or did not exit with {@code expected}, else null. */
+    String unexpected(int expected, String what) {
+      if (problem != null) {
+        return problem;
+      }
+      return exit == expected ? null : what + " exited " + exit;
+    }
+  }
+
+  /** Runs {@code command} with {@code input} (or nothing) on stdin, its output discarded. */
+  private static Run run(List<String> command, String input) {
     long start = System.nanoTime();
     try {
       Process p =
@@ -270,13 +280,22 @@ final class BenchTargets {
               .redirectOutput(ProcessBuilder.Redirect.DISCARD)
               .redirectError(ProcessBuilder.Redirect.DISCARD)
               .start();
-      p.waitFor();
+      try (OutputStream in = p.getOutputStream()) {
+        if (input != null) {
+          in.write(input.getBytes(StandardCharsets.UTF_8));
+        }
+      }
+      if (!p.waitFor(10, TimeUnit.MINUTES)) {
+        p.destroyForcibly();
+        return new Run(-1, 0, command.get(0) + " gave no answer in 10 minutes");
+      }
+      return new Run(p.exitValue(), (System.nanoTime() - start) / 1_000_000, null);
     } catch (IOException e) {
-      throw new UncheckedIOException(e);
+      return new Run(-1, 0, "could not run " + command.get(0) + ": " + e.getMessage());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
+      return new Run(-1, 0, "interrupted");
     }
-    return (System.nanoTime() - start) / 1_000_000;
   }
 
   private static long events(BenchCommand.Measurement m) {

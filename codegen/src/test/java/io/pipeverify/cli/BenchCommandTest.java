@@ -54,6 +54,7 @@ class BenchCommandTest {
         r.dump());
     assertTrue(rows.get(1).matches(".*  violated: .* +-"), r.dump());
     assertTrue(rows.get(2).startsWith("120020 events <= 12x 10040 events"), r.dump());
+    assertTrue(rows.get(2).contains("  verified: "), r.dump());
     assertTrue(rows.get(3).startsWith("120k events within 512 MB of heap"), r.dump());
     assertTrue(rows.get(3).contains("  verified with -Xmx512m in "), r.dump());
     assertTrue(rows.get(3).endsWith("  yes"), r.dump());

@@ -110,9 +110,17 @@ public record Schedule(
 
   /** The program wave {@code w} runs. */
   public WaveProgram programOf(int w) {
-    for (WaveProgram p : programs) {
-      if (p.waves().contains(w)) {
-        return p;
+    return programs.get(programIndexOf(w));
+  }
+
+  /**
+   * The index in {@link #programs} of the program wave {@code w} runs: its role, as findings, keys
+   * and JSON pointers name it (by the waves, not by comparing whole programs).
+   */
+  public int programIndexOf(int w) {
+    for (int i = 0; i < programs.size(); i++) {
+      if (programs.get(i).waves().contains(w)) {
+        return i;
       }
     }
     throw new IllegalArgumentException("wave " + w + " has no program");

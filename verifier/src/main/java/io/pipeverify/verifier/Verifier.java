@@ -333,7 +333,7 @@ public final class Verifier {
           for (Counter c : Counter.values()) {
             int value = c.of(w).orElse(0);
             // One report per wait of the schedule: per program (role), not per wave running it.
-            int program = schedule.programs().indexOf(schedule.programOf(i.wave()));
+            int program = schedule.programIndexOf(i.wave());
             String key = "P7|" + program + "|" + i.section() + "#" + i.position();
             if (value > c.max() && !found.containsKey(key)) {
               OpRef ref = text.ref(i);

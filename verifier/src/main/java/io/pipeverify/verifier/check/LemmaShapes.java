@@ -26,15 +26,9 @@ final class LemmaShapes {
   LemmaShapes(HappensBefore hb) {
     this.events = hb.events();
     Schedule schedule = hb.execution().schedule();
-    int waves = 0;
-    for (List<Instance> stream : hb.execution().waves()) {
-      if (!stream.isEmpty()) {
-        waves = Math.max(waves, stream.get(0).wave() + 1);
-      }
-    }
-    role = new int[waves];
-    for (int w = 0; w < waves; w++) {
-      role[w] = schedule.programs().indexOf(schedule.programOf(w));
+    role = new int[schedule.waves()];
+    for (int w = 0; w < role.length; w++) {
+      role[w] = schedule.programIndexOf(w);
     }
   }
 

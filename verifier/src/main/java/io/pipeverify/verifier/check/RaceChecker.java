@@ -427,7 +427,7 @@ public final class RaceChecker {
     SiteKeys(Schedule schedule) {
       role = new int[schedule.waves()];
       for (int w = 0; w < role.length; w++) {
-        role[w] = schedule.programs().indexOf(schedule.programOf(w));
+        role[w] = schedule.programIndexOf(w);
       }
     }
 

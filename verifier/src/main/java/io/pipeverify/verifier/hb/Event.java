@@ -32,6 +32,11 @@ public sealed interface Event {
       return 31 * id + kind.ordinal();
     }
 
+    /**
+     * Unique by construction: wave and seq identify the instance (two implicit waits can guard one
+     * op, LLVM's and a full counter's stall, at one position), the kind the event of it. Two events
+     * with one name would be one SMT variable.
+     */
     @Override
     public String name() {
       Instance i = instance;
@@ -44,12 +49,12 @@ public sealed interface Event {
       return "t_w"
           + i.wave()
           + "_"
+          + i.seq()
+          + "_"
           + at
           + "_"
           + i.position()
-          // Two implicit waits can guard one op (LLVM's and a full counter's stall): the seq
-          // tells them apart, or they would be one SMT variable.
-          + (i.implicit() ? "i" + i.seq() : "")
+          + (i.implicit() ? "i" : "")
           + "_"
           + i.op().kind()
           + "_"

@@ -58,7 +58,7 @@ public record ScheduleResult(
       return Optional.empty();
     }
     Schedule s = report.schedule();
-    int program = s.programs().indexOf(s.programOf(ref.wave()));
+    int program = s.programIndexOf(ref.wave());
     String ptr = "/programs/" + program + "/" + ref.section() + "/" + ref.position();
     return source.get().position(ptr).isPresent() ? Optional.of(ptr) : Optional.empty();
   }

@@ -145,7 +145,8 @@ class HappensBeforeTest {
   void eventNamesAreStableAndReadable() {
     HappensBefore hb = tiny(1);
     Event.OpEvent read = access(hb, 1, Op.DsRead.class, Section.LOOP, 0);
-    assertEquals("t_w1_k0_4_ds_read_access", read.name());
+    // Wave 1, its 9th instance (seq 8), loop k=0 position 4.
+    assertEquals("t_w1_8_k0_4_ds_read_access", read.name());
     assertEquals(
         hb.events().size(), hb.events().stream().map(Event::name).distinct().count(), "unique");
   }
