@@ -1,10 +1,13 @@
 package io.pipeverify.cli;
 
+import io.pipeverify.verifier.smt.Z3Warmup;
 import java.io.InputStream;
 import java.io.OutputStreamWriter;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Set;
 import picocli.CommandLine;
 
 /**
@@ -14,8 +17,35 @@ import picocli.CommandLine;
 public final class Main {
   private Main() {}
 
+  /** The commands that start Z3 (all but list and show). */
+  private static final Set<String> SOLVING =
+      Set.of("verify", "emit", "bench", "explain", "replay", "relax", "fuzz");
+
+  /** Asking for help or the version solves nothing, whichever command it names. */
+  private static final Set<String> INFORMATIONAL = Set.of("-h", "--help", "-V", "--version");
+
   public static void main(String[] args) {
-    System.exit(run(args, System.in, System.out, System.err));
+    // Z3 starts on the other core while picocli builds the command line (Z3Warmup).
+    boolean solving = startsZ3(args);
+    if (solving) {
+      Z3Warmup.start();
+    }
+    int code = run(args, System.in, System.out, System.err);
+    if (solving) {
+      Z3Warmup.await();
+    }
+    System.exit(code);
+  }
+
+  /** Whether the command line names a command that uses Z3, and asks for no help. */
+  static boolean startsZ3(String[] args) {
+    List<String> words = List.of(args);
+    return words.stream().noneMatch(INFORMATIONAL::contains)
+        && words.stream()
+            .filter(w -> !w.startsWith("-"))
+            .findFirst()
+            .filter(SOLVING::contains)
+            .isPresent();
   }
 
   /** Runs with {@code PIPEVERIFY_DEBUG} from the environment. */

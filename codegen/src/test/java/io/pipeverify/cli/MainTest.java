@@ -16,6 +16,19 @@ import org.junit.jupiter.api.Test;
 /** Help, version and the demo's one-line violation (the full demo verifies all five transforms). */
 class MainTest {
 
+  /** Z3 starts early for the commands that solve, and not for help, the version, list or show. */
+  @Test
+  void z3StartsEarlyOnlyForCommandsThatSolve() {
+    assertTrue(Main.startsZ3(new String[] {"verify", "--builtin", "cdna4-interleave"}));
+    assertTrue(Main.startsZ3(new String[] {"fuzz", "--seed", "3", "tilelang-pipelined"}));
+    assertTrue(Main.startsZ3(new String[] {"replay", "s.json"}));
+    assertFalse(Main.startsZ3(new String[] {"verify", "--help"}));
+    assertFalse(Main.startsZ3(new String[] {"--version"}));
+    assertFalse(Main.startsZ3(new String[] {"list"}));
+    assertFalse(Main.startsZ3(new String[] {"show", "--builtin", "cdna4-interleave"}));
+    assertFalse(Main.startsZ3(new String[] {}));
+  }
+
   @Test
   void helpForEveryCommandExitsZero() {
     for (String[] args :

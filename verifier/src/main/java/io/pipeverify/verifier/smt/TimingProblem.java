@@ -109,7 +109,19 @@ public record TimingProblem(List<String> names, List<Order> before, List<AtMostL
   }
 
   /** t(first) < t(second). */
-  public record Order(int first, int second) {}
+  public record Order(int first, int second) {
+    // Written out: a record's generated methods run through method handles, slow in a cold start
+    // (docs/PERFORMANCE.md, "Cold start").
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Order other && first == other.first && second == other.second;
+    }
+
+    @Override
+    public int hashCode() {
+      return first * 31 + second;
+    }
+  }
 
   /** At most {@code allowed} of {@code events} are not strictly before {@code release}. */
   public record AtMostLate(int release, List<Integer> events, int allowed) {

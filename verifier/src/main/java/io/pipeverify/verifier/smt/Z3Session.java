@@ -35,7 +35,7 @@ public final class Z3Session implements AutoCloseable {
   private TimingProblem loaded;
 
   public Z3Session(Duration timeout) {
-    Z3Natives.load();
+    Z3Natives.initialize();
     this.context = new Context();
     this.solver = context.mkSimpleSolver();
     this.params = context.mkParams();
