@@ -20,6 +20,24 @@ final class FindingTally {
     static Place of(Instance i) {
       return new Place(i.wave(), i.section(), i.iteration(), i.position(), i.implicit());
     }
+
+    // Written out: a record's generated methods run through method handles, slow in a cold start
+    // (docs/PERFORMANCE.md, "Cold start").
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Place p
+          && wave == p.wave
+          && section == p.section
+          && iteration == p.iteration
+          && position == p.position
+          && implicit == p.implicit;
+    }
+
+    @Override
+    public int hashCode() {
+      return (((wave * 31 + section.ordinal()) * 31 + iteration) * 31 + position) * 2
+          + (implicit ? 1 : 0);
+    }
   }
 
   private final Violation representative;

@@ -244,7 +244,28 @@ public final class DataflowChecker {
   // ---------------------------------------------------------------- P4, P5
 
   /** A product actually computed: output fragment (i, j), the tiles and k-chunks of A and B. */
-  private record Product(int i, int j, long tileA, long tileB, int kcA, int kcB) {}
+  private record Product(int i, int j, long tileA, long tileB, int kcA, int kcB) {
+    // Written out, as in the other hash keys of the graph checks: a record's generated equals and
+    // hashCode run through method handles, which a cold start interprets at many times the cost
+    // of plain code (docs/PERFORMANCE.md, "Cold start").
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Product p
+          && i == p.i
+          && j == p.j
+          && tileA == p.tileA
+          && tileB == p.tileB
+          && kcA == p.kcA
+          && kcB == p.kcB;
+    }
+
+    @Override
+    public int hashCode() {
+      return ((((i * 31 + j) * 31 + Long.hashCode(tileA)) * 31 + Long.hashCode(tileB)) * 31 + kcA)
+              * 31
+          + kcB;
+    }
+  }
 
   private void registersAndCoverage() {
     Set<Long> tiles = new TreeSet<>();
@@ -309,7 +330,17 @@ public final class DataflowChecker {
   }
 
   /** The product an mfma is labelled with: output fragment (i, j), k-chunk and K tile. */
-  private record Label(int i, int j, int kChunk, long tile) {}
+  private record Label(int i, int j, int kChunk, long tile) {
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Label l && i == l.i && j == l.j && kChunk == l.kChunk && tile == l.tile;
+    }
+
+    @Override
+    public int hashCode() {
+      return ((i * 31 + j) * 31 + kChunk) * 31 + Long.hashCode(tile);
+    }
+  }
 
   /** Checks one operand of an mfma (P4); returns what the register holds, or null if unknown. */
   private Fragment operand(

@@ -45,7 +45,26 @@ public final class RaceChecker {
    * every larger T is the same shape, not a new one per T).
    */
   public record Shape(
-      String first, String second, boolean sameWave, int firstIteration, int secondIteration) {}
+      String first, String second, boolean sameWave, int firstIteration, int secondIteration) {
+    // Written out: see DataflowChecker.Product.
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Shape s
+          && sameWave == s.sameWave
+          && firstIteration == s.firstIteration
+          && secondIteration == s.secondIteration
+          && first.equals(s.first)
+          && second.equals(s.second);
+    }
+
+    @Override
+    public int hashCode() {
+      return (((first.hashCode() * 31 + second.hashCode()) * 31 + Boolean.hashCode(sameWave)) * 31
+                  + firstIteration)
+              * 31
+          + secondIteration;
+    }
+  }
 
   /**
    * Ordered conflicting pairs (Z3 proves their order), the races and P2 findings, the accesses

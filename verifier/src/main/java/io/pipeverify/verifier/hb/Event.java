@@ -64,6 +64,18 @@ public sealed interface Event {
 
   /** The n-th barrier instance (0-based), one node shared by all waves. */
   record BarrierEvent(int id, int n) implements Event {
+    // Written out: a record's generated methods run through method handles, slow in a cold start
+    // (docs/PERFORMANCE.md, "Cold start"); traces look events up in sets.
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof BarrierEvent b && id == b.id && n == b.n;
+    }
+
+    @Override
+    public int hashCode() {
+      return 31 * id + n;
+    }
+
     @Override
     public String name() {
       return "t_barrier_" + n;
