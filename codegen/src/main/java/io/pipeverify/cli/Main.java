@@ -1,6 +1,5 @@
 package io.pipeverify.cli;
 
-import io.pipeverify.verifier.smt.Z3Warmup;
 import java.io.InputStream;
 import java.io.OutputStreamWriter;
 import java.io.PrintStream;
@@ -25,14 +24,14 @@ public final class Main {
   private static final Set<String> INFORMATIONAL = Set.of("-h", "--help", "-V", "--version");
 
   public static void main(String[] args) {
-    // Z3 starts on the other core while picocli builds the command line (Z3Warmup).
+    // Z3 starts on the other core while picocli builds the command line (StartupWarmup).
     boolean solving = startsZ3(args);
     if (solving) {
-      Z3Warmup.start();
+      StartupWarmup.start();
     }
     int code = run(args, System.in, System.out, System.err);
     if (solving) {
-      Z3Warmup.await();
+      StartupWarmup.await();
     }
     System.exit(code);
   }

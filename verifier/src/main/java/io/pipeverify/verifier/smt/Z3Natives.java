@@ -32,8 +32,8 @@ import java.util.zip.CRC32;
  * cannot be written the libraries go to a temporary directory, as turnkey would do. On other
  * platforms turnkey's own metadata is found and this class leaves the loading to it.
  *
- * <p>{@link #initialize} must run before the first use of a Z3 class: {@link Z3Session} calls it,
- * and {@link Z3Warmup} calls it early on a thread of its own.
+ * <p>{@link #initialize} must run before the first use of a Z3 class: {@link Z3Session} calls it
+ * (and {@link Z3Session#startUp}, which a command line calls early on a thread of its own).
  */
 final class Z3Natives {
   static final String KEY_PREFIX = "pipeverify.";

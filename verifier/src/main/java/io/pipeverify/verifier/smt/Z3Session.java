@@ -53,6 +53,15 @@ public final class Z3Session implements AutoCloseable {
     solver.setParameters(timing);
   }
 
+  /**
+   * Loads Z3 and runs its one-time start-up now, once per JVM (what the first session otherwise
+   * does: about 55 ms cold, {@link Z3Natives#initialize}), so that a command line can do it on
+   * another thread while it parses its arguments. Leaves no solver state.
+   */
+  public static void startUp() {
+    Z3Natives.initialize();
+  }
+
   private static int timeoutMs(Duration timeout) {
     return (int) Math.min(Integer.MAX_VALUE, Math.max(1, timeout.toMillis()));
   }
