@@ -277,42 +277,60 @@ public final class DataflowChecker {
       }
     }
     for (List<Instance> wave : hb.execution().waves()) {
-      Map<String, Instance> lastDef = new HashMap<>();
-      Map<Product, List<Instance>> products = new LinkedHashMap<>();
-      Map<Label, Instance> byLabel = new HashMap<>();
-      Set<Integer> is = new TreeSet<>();
-      Set<Integer> js = new TreeSet<>();
-      List<Instance> mfmas = new ArrayList<>();
+      WaveProducts w = new WaveProducts();
       for (Instance inst : wave) {
-        if (defines(inst, lastDef)) {
-          continue;
-        }
-        if (inst.op() instanceof Op.Mfma m) {
-          mfmas.add(inst);
-          is.add(m.i());
-          js.add(m.j());
-          long tile = m.kTile().eval(env(inst));
-          byLabel.putIfAbsent(new Label(m.i(), m.j(), m.kChunk(), tile), inst);
-          Instance defA = lastDef.get(m.a());
-          Instance defB = lastDef.get(m.b());
-          Fragment a = operand(inst, m, "A", m.a(), m.i(), tile, defA);
-          Fragment b = operand(inst, m, "B", m.b(), m.j(), tile, defB);
-          if (a == null || b == null) {
-            continue;
-          }
-          if (a.kChunk() != b.kChunk()) {
-            mixed(inst, m, a, b, defA, defB);
-          }
-          products
-              .computeIfAbsent(
-                  new Product(m.i(), m.j(), a.kTile(), b.kTile(), a.kChunk(), b.kChunk()),
-                  x -> new ArrayList<>())
-              .add(inst);
-        }
+        w.visit(inst);
       }
-      if (!mfmas.isEmpty()) {
-        coverage(mfmas.get(0), tiles, is, js, products, byLabel);
+      if (w.firstMfma != null) {
+        coverage(w.firstMfma, tiles, w);
       }
+    }
+  }
+
+  /**
+   * One wave's registers and products, fed its ops in program order. The work per op is a method of
+   * its own so that the JIT compiles it after a few hundred ops: a loop in a method called once per
+   * trip count runs interpreted to its end (the JIT compiles such a loop only after tens of
+   * thousands of iterations, later still while its queue is long), which made this check a fifth of
+   * a cold verify (docs/PERFORMANCE.md, "Cold start").
+   */
+  private final class WaveProducts {
+    final Map<String, Instance> lastDef = new HashMap<>();
+    final Map<Product, List<Instance>> products = new LinkedHashMap<>();
+    final Map<Label, Instance> byLabel = new HashMap<>();
+    final Set<Integer> is = new TreeSet<>();
+    final Set<Integer> js = new TreeSet<>();
+    Instance firstMfma;
+
+    void visit(Instance inst) {
+      if (!defines(inst, lastDef) && inst.op() instanceof Op.Mfma m) {
+        mfma(inst, m);
+      }
+    }
+
+    private void mfma(Instance inst, Op.Mfma m) {
+      if (firstMfma == null) {
+        firstMfma = inst;
+      }
+      is.add(m.i());
+      js.add(m.j());
+      long tile = m.kTile().eval(env(inst));
+      byLabel.putIfAbsent(new Label(m.i(), m.j(), m.kChunk(), tile), inst);
+      Instance defA = lastDef.get(m.a());
+      Instance defB = lastDef.get(m.b());
+      Fragment a = operand(inst, m, "A", m.a(), m.i(), tile, defA);
+      Fragment b = operand(inst, m, "B", m.b(), m.j(), tile, defB);
+      if (a == null || b == null) {
+        return;
+      }
+      if (a.kChunk() != b.kChunk()) {
+        mixed(inst, m, a, b, defA, defB);
+      }
+      products
+          .computeIfAbsent(
+              new Product(m.i(), m.j(), a.kTile(), b.kTile(), a.kChunk(), b.kChunk()),
+              x -> new ArrayList<>())
+          .add(inst);
     }
   }
 
@@ -547,72 +565,70 @@ public final class DataflowChecker {
         + "]";
   }
 
-  private void coverage(
-      Instance anyMfma,
-      Set<Long> tiles,
-      Set<Integer> is,
-      Set<Integer> js,
-      Map<Product, List<Instance>> products,
-      Map<Label, Instance> byLabel) {
-    int wave = anyMfma.wave();
+  /** P5 for one wave: each product of its output fragments, over the tiles and k-chunks. */
+  private void coverage(Instance anyMfma, Set<Long> tiles, WaveProducts w) {
     int kChunks = schedule.gemm().kChunks();
     for (long t : tiles) {
       for (int kc = 0; kc < kChunks; kc++) {
-        for (int i : is) {
-          for (int j : js) {
-            List<Instance> done = products.getOrDefault(new Product(i, j, t, t, kc, kc), List.of());
-            if (done.isEmpty()) {
-              int chunk = kc;
-              Instance meant = byLabel.get(new Label(i, j, kc, t));
-              Instance named = meant == null ? anyMfma : meant;
-              add(
-                  new DataflowFinding(
-                      Property.P5,
-                      ViolationKind.MISSING_PRODUCT,
-                      named,
-                      Optional.empty(),
-                      List.of(),
-                      List.of(uses.useOf(named).id()),
-                      "P5|missing|" + (meant == null ? "unlabelled" : stageKey(meant)),
-                      () ->
-                          "P5 MISSING_PRODUCT: wave "
-                              + wave
-                              + " never computes the "
-                              + product(i, j, chunk, t),
-                      () ->
-                          meant == null
-                              ? "no mfma of wave " + wave + " is labelled with it"
-                              : "the mfma meant for it, "
-                                  + text.ref(meant).brief()
-                                  + ", multiplies other fragments (see its P4/P5 findings)"));
-            } else if (done.size() > 1) {
-              int chunk = kc;
-              add(
-                  new DataflowFinding(
-                      Property.P5,
-                      ViolationKind.DUPLICATE_PRODUCT,
-                      done.get(1),
-                      Optional.of(done.get(0)),
-                      List.of(),
-                      List.of(uses.useOf(done.get(0)).id(), uses.useOf(done.get(1)).id()),
-                      "P5|duplicate|" + stageKey(done.get(1)),
-                      () ->
-                          "P5 DUPLICATE_PRODUCT: wave "
-                              + wave
-                              + " accumulates the "
-                              + product(i, j, chunk, t)
-                              + " "
-                              + done.size()
-                              + " times",
-                      () ->
-                          "first by "
-                              + text.ref(done.get(0)).brief()
-                              + ", again by "
-                              + text.ref(done.get(1)).brief()));
-            }
+        for (int i : w.is) {
+          for (int j : w.js) {
+            covered(anyMfma, w, i, j, t, kc);
           }
         }
       }
+    }
+  }
+
+  /** P5 for one product (a method of its own for the JIT, as {@link WaveProducts#visit}). */
+  private void covered(Instance anyMfma, WaveProducts w, int i, int j, long t, int kc) {
+    int wave = anyMfma.wave();
+    List<Instance> done = w.products.getOrDefault(new Product(i, j, t, t, kc, kc), List.of());
+    if (done.isEmpty()) {
+      Instance meant = w.byLabel.get(new Label(i, j, kc, t));
+      Instance named = meant == null ? anyMfma : meant;
+      add(
+          new DataflowFinding(
+              Property.P5,
+              ViolationKind.MISSING_PRODUCT,
+              named,
+              Optional.empty(),
+              List.of(),
+              List.of(uses.useOf(named).id()),
+              "P5|missing|" + (meant == null ? "unlabelled" : stageKey(meant)),
+              () ->
+                  "P5 MISSING_PRODUCT: wave "
+                      + wave
+                      + " never computes the "
+                      + product(i, j, kc, t),
+              () ->
+                  meant == null
+                      ? "no mfma of wave " + wave + " is labelled with it"
+                      : "the mfma meant for it, "
+                          + text.ref(meant).brief()
+                          + ", multiplies other fragments (see its P4/P5 findings)"));
+    } else if (done.size() > 1) {
+      add(
+          new DataflowFinding(
+              Property.P5,
+              ViolationKind.DUPLICATE_PRODUCT,
+              done.get(1),
+              Optional.of(done.get(0)),
+              List.of(),
+              List.of(uses.useOf(done.get(0)).id(), uses.useOf(done.get(1)).id()),
+              "P5|duplicate|" + stageKey(done.get(1)),
+              () ->
+                  "P5 DUPLICATE_PRODUCT: wave "
+                      + wave
+                      + " accumulates the "
+                      + product(i, j, kc, t)
+                      + " "
+                      + done.size()
+                      + " times",
+              () ->
+                  "first by "
+                      + text.ref(done.get(0)).brief()
+                      + ", again by "
+                      + text.ref(done.get(1)).brief()));
     }
   }
 }

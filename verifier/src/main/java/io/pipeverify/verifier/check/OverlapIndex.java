@@ -2,8 +2,9 @@ package io.pipeverify.verifier.check;
 
 import io.pipeverify.model.Region;
 import io.pipeverify.verifier.hb.Event;
+import io.pipeverify.verifier.hb.HappensBefore;
 import java.util.ArrayList;
-import java.util.Comparator;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -22,6 +23,7 @@ final class OverlapIndex {
   /** {@link #writes()}, once asked for. */
   private OverlapIndex writes;
 
+  /** {@code events}: in increasing id order, as {@link HappensBefore#accessEvents} lists them. */
   OverlapIndex(List<Event.OpEvent> events) {
     this(sortedCopy(events));
   }
@@ -42,10 +44,29 @@ final class OverlapIndex {
     }
   }
 
+  /**
+   * The events by first byte, then id: one sort of packed (first byte, position) keys, which for
+   * events in id order is that order. (A comparator chain of lambdas costs several calls per
+   * comparison, all interpreted in a cold start: a fifth of this index's time.)
+   */
   private static ArrayList<Event.OpEvent> sortedCopy(List<Event.OpEvent> events) {
-    ArrayList<Event.OpEvent> sorted = new ArrayList<>(events);
-    sorted.sort(
-        Comparator.comparingLong((Event.OpEvent e) -> bytes(e).from()).thenComparingInt(Event::id));
+    long[] keys = new long[events.size()];
+    int previousId = -1;
+    for (int i = 0; i < keys.length; i++) {
+      Event.OpEvent e = events.get(i);
+      long from = bytes(e).from();
+      if (e.id() <= previousId || from < 0 || from > Integer.MAX_VALUE) {
+        throw new IllegalArgumentException(
+            "access events out of id order or beyond 2 GiB: " + e.name());
+      }
+      previousId = e.id();
+      keys[i] = from << 32 | i;
+    }
+    Arrays.sort(keys);
+    ArrayList<Event.OpEvent> sorted = new ArrayList<>(keys.length);
+    for (long key : keys) {
+      sorted.add(events.get((int) key));
+    }
     return sorted;
   }
 

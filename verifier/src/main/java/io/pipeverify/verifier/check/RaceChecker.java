@@ -103,51 +103,82 @@ public final class RaceChecker {
 
   public static Result check(HappensBefore hb) {
     SlotAccesses accesses = SlotAccesses.of(hb);
-    List<Obligation> obligations = new ArrayList<>();
-    SiteKeys keys = new SiteKeys(hb.execution().schedule());
-    List<RaceFinding> findings = new ArrayList<>();
     SequentialOrder sequential =
         hb.execution().schedule().intent() == Intent.NONE
             ? SequentialOrder.of(hb.execution())
             : null;
-    long pairs = 0;
-    int tripCount = hb.execution().tripCount();
+    PairSweep sweep = new PairSweep(hb, accesses, sequential);
+    List<RaceFinding> findings = sweep.findings;
     for (OverlapIndex index : accesses.slots()) {
-      List<Event.OpEvent> group = index.sorted();
-      for (int i = 0; i < group.size(); i++) {
-        Event.OpEvent a = group.get(i);
-        // After a read only the writes can conflict with it; after a write, every access.
-        boolean aWrites = access(a).write();
-        for (int j = aWrites ? i + 1 : index.nextWrite(i + 1);
-            j < group.size();
-            j = aWrites ? j + 1 : index.nextWrite(j + 1)) {
-          Event.OpEvent b = group.get(j);
-          if (access(b).bytes().from() >= access(a).bytes().to()) {
-            break;
-          }
-          if (!access(a).conflictsWith(access(b))) {
-            continue;
-          }
-          pairs++;
-          if (hb.before(a, b)) {
-            obligations.add(obligation(a, b, keys, tripCount, implied(hb, accesses, index, a, b)));
-          } else if (hb.before(b, a)) {
-            obligations.add(obligation(b, a, keys, tripCount, implied(hb, accesses, index, b, a)));
-          } else {
-            RaceFinding f = sequential == null ? race(hb, index, a, b) : race(sequential, a, b);
-            if (f != null) {
-              findings.add(f);
-            }
-          }
-        }
+      for (int i = 0; i < index.sorted().size(); i++) {
+        sweep.pairsFrom(index, i);
       }
       uninitialisedReads(accesses, index, findings);
     }
+    List<Obligation> obligations = sweep.obligations;
+    long pairs = sweep.pairs;
     findings.sort(
         Comparator.comparing((RaceFinding f) -> f.property())
             .thenComparing(RaceFinding::first, PROGRAM_POSITION)
             .thenComparing(f -> f.second().orElse(f.first()), PROGRAM_POSITION));
     return new Result(obligations, findings, pairs, accesses, Optional.ofNullable(sequential));
+  }
+
+  /**
+   * The sweep over one slot's accesses by first byte: each access against the later ones that
+   * overlap it. The work per access and per pair are methods of their own so that the JIT compiles
+   * them early in a cold start (docs/PERFORMANCE.md, "Cold start").
+   */
+  private static final class PairSweep {
+    final HappensBefore hb;
+    final SlotAccesses accesses;
+    final SequentialOrder sequential;
+    final SiteKeys keys;
+    final int tripCount;
+    final List<Obligation> obligations = new ArrayList<>();
+    final List<RaceFinding> findings = new ArrayList<>();
+    long pairs;
+
+    PairSweep(HappensBefore hb, SlotAccesses accesses, SequentialOrder sequential) {
+      this.hb = hb;
+      this.accesses = accesses;
+      this.sequential = sequential;
+      this.keys = new SiteKeys(hb.execution().schedule());
+      this.tripCount = hb.execution().tripCount();
+    }
+
+    /** The conflicting pairs of the access at position i with the later ones of its slot. */
+    void pairsFrom(OverlapIndex index, int i) {
+      List<Event.OpEvent> group = index.sorted();
+      Event.OpEvent a = group.get(i);
+      // After a read only the writes can conflict with it; after a write, every access.
+      boolean aWrites = access(a).write();
+      for (int j = aWrites ? i + 1 : index.nextWrite(i + 1);
+          j < group.size();
+          j = aWrites ? j + 1 : index.nextWrite(j + 1)) {
+        Event.OpEvent b = group.get(j);
+        if (access(b).bytes().from() >= access(a).bytes().to()) {
+          break;
+        }
+        if (access(a).conflictsWith(access(b))) {
+          pair(index, a, b);
+        }
+      }
+    }
+
+    private void pair(OverlapIndex index, Event.OpEvent a, Event.OpEvent b) {
+      pairs++;
+      if (hb.before(a, b)) {
+        obligations.add(obligation(a, b, keys, tripCount, implied(hb, accesses, index, a, b)));
+      } else if (hb.before(b, a)) {
+        obligations.add(obligation(b, a, keys, tripCount, implied(hb, accesses, index, b, a)));
+      } else {
+        RaceFinding f = sequential == null ? race(hb, index, a, b) : race(sequential, a, b);
+        if (f != null) {
+          findings.add(f);
+        }
+      }
+    }
   }
 
   /**

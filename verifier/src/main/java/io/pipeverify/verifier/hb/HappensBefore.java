@@ -279,57 +279,83 @@ public final class HappensBefore {
     List<Event> lastOfWave = new ArrayList<>();
     List<Integer> barriersOfWave = new ArrayList<>();
     for (int w = 0; w < waves; w++) {
-      Event previous = null;
-      int barrierCount = 0;
+      WaveEvents wave = new WaveEvents(w);
       for (Instance inst : execution.waves().get(w)) {
-        Event current;
-        if (inst.op() instanceof Op.Barrier) {
-          int n = barrierCount++;
-          current =
-              barriers.computeIfAbsent(
-                  n,
-                  x -> {
-                    Event.BarrierEvent b = new Event.BarrierEvent(events.size(), x);
-                    added(b);
-                    return b;
-                  });
-          issue[w][inst.seq()] = current;
-        } else if (isEventful(inst.op())) {
-          Event.Kind kind = inst.op() instanceof Op.Wait ? Event.Kind.RELEASE : Event.Kind.ISSUE;
-          Event.OpEvent e = newOpEvent(kind, inst);
-          issue[w][inst.seq()] = e;
-          current = e;
-          if (inst.access().isPresent() || inst.op() instanceof Op.GLoad) {
-            Event.OpEvent a = newOpEvent(Event.Kind.ACCESS, inst);
-            access[w][inst.seq()] = a;
-            edge(e, a, EdgeKind.ISSUE_TO_ACCESS);
-            if (inst.access().isPresent()) {
-              accessEvents.add(a);
-            }
-          }
-        } else {
-          continue;
-        }
-        if (previous != null) {
-          edge(
-              previous,
-              current,
-              previous instanceof Event.BarrierEvent || current instanceof Event.BarrierEvent
-                  ? EdgeKind.BARRIER
-                  : EdgeKind.PROGRAM_ORDER);
-        }
-        previous = current;
+        wave.add(inst);
       }
-      lastOfWave.add(previous);
-      barriersOfWave.add(barrierCount);
+      lastOfWave.add(wave.previous);
+      barriersOfWave.add(wave.barrierCount);
     }
     survivorBarriers(lastOfWave, barriersOfWave);
     for (Execution.Retirement r : execution.retirements()) {
-      edge(at(access, r.op()), at(issue, r.by()), EdgeKind.WAIT_RETIRES);
-      int w = waveIndex[r.op().wave()];
-      if (retiredBy[w][r.op().seq()] == null) {
-        retiredBy[w][r.op().seq()] = r.by();
+      retire(r);
+    }
+  }
+
+  /**
+   * One wave's events, added in program order. The work per op (and per retirement, per event in
+   * the passes below) is a method of its own: a loop in a method that runs once per graph is
+   * interpreted to its end in a cold start, while a method called for every op is compiled after a
+   * few hundred (docs/PERFORMANCE.md, "Cold start").
+   */
+  private final class WaveEvents {
+    final int w;
+    Event previous;
+    int barrierCount;
+
+    WaveEvents(int w) {
+      this.w = w;
+    }
+
+    void add(Instance inst) {
+      Event current;
+      if (inst.op() instanceof Op.Barrier) {
+        current = barrier(barrierCount++);
+        issue[w][inst.seq()] = current;
+      } else if (isEventful(inst.op())) {
+        Event.Kind kind = inst.op() instanceof Op.Wait ? Event.Kind.RELEASE : Event.Kind.ISSUE;
+        Event.OpEvent e = newOpEvent(kind, inst);
+        issue[w][inst.seq()] = e;
+        current = e;
+        if (inst.access().isPresent() || inst.op() instanceof Op.GLoad) {
+          Event.OpEvent a = newOpEvent(Event.Kind.ACCESS, inst);
+          access[w][inst.seq()] = a;
+          edge(e, a, EdgeKind.ISSUE_TO_ACCESS);
+          if (inst.access().isPresent()) {
+            accessEvents.add(a);
+          }
+        }
+      } else {
+        return;
       }
+      if (previous != null) {
+        edge(
+            previous,
+            current,
+            previous instanceof Event.BarrierEvent || current instanceof Event.BarrierEvent
+                ? EdgeKind.BARRIER
+                : EdgeKind.PROGRAM_ORDER);
+      }
+      previous = current;
+    }
+  }
+
+  /** The node of the n-th barrier instance, shared by all waves: added at its first arrival. */
+  private Event.BarrierEvent barrier(int n) {
+    Event.BarrierEvent b = barriers.get(n);
+    if (b == null) {
+      b = new Event.BarrierEvent(events.size(), n);
+      added(b);
+      barriers.put(n, b);
+    }
+    return b;
+  }
+
+  private void retire(Execution.Retirement r) {
+    edge(at(access, r.op()), at(issue, r.by()), EdgeKind.WAIT_RETIRES);
+    int w = waveIndex[r.op().wave()];
+    if (retiredBy[w][r.op().seq()] == null) {
+      retiredBy[w][r.op().seq()] = r.by();
     }
   }
 
@@ -364,27 +390,31 @@ public final class HappensBefore {
     successors = new int[n][];
     successorKinds = new byte[n][];
     for (int v = 0; v < n; v++) {
-      int degree = 0;
-      for (int e = head[v]; e >= 0; e = edgeNext[e]) {
-        degree++;
-      }
-      long[] packed = new long[degree];
-      int k = 0;
-      for (int e = head[v]; e >= 0; e = edgeNext[e]) {
-        packed[k++] = ((long) edgeTo[e] << 8) | edgeKind[e];
-      }
-      Arrays.sort(packed);
-      successors[v] = new int[degree];
-      successorKinds[v] = new byte[degree];
-      for (k = 0; k < degree; k++) {
-        successors[v][k] = (int) (packed[k] >>> 8);
-        successorKinds[v][k] = (byte) (packed[k] & 0xff);
-      }
+      sortSuccessors(v);
     }
     edgeTo = null;
     edgeKind = null;
     edgeNext = null;
     head = null;
+  }
+
+  private void sortSuccessors(int v) {
+    int degree = 0;
+    for (int e = head[v]; e >= 0; e = edgeNext[e]) {
+      degree++;
+    }
+    long[] packed = new long[degree];
+    int k = 0;
+    for (int e = head[v]; e >= 0; e = edgeNext[e]) {
+      packed[k++] = ((long) edgeTo[e] << 8) | edgeKind[e];
+    }
+    Arrays.sort(packed);
+    successors[v] = new int[degree];
+    successorKinds[v] = new byte[degree];
+    for (k = 0; k < degree; k++) {
+      successors[v][k] = (int) (packed[k] >>> 8);
+      successorKinds[v][k] = (byte) (packed[k] & 0xff);
+    }
   }
 
   private void computeReachability() {
@@ -430,15 +460,19 @@ public final class HappensBefore {
     clock = new int[n * waves];
     Arrays.fill(clock, -1);
     for (int i = 0; i < n; i++) {
-      int v = order[i];
-      int c = chainOf[v];
-      for (int t : successors[v]) {
-        for (int w = 0; w < waves; w++) {
-          clock[t * waves + w] = Math.max(clock[t * waves + w], clock[v * waves + w]);
-        }
-        if (c >= 0) {
-          clock[t * waves + c] = Math.max(clock[t * waves + c], chainPosition[v]);
-        }
+      pushClock(order[i]);
+    }
+  }
+
+  /** Joins event v's clock (and its own chain position) into its successors' clocks. */
+  private void pushClock(int v) {
+    int c = chainOf[v];
+    for (int t : successors[v]) {
+      for (int w = 0; w < waves; w++) {
+        clock[t * waves + w] = Math.max(clock[t * waves + w], clock[v * waves + w]);
+      }
+      if (c >= 0) {
+        clock[t * waves + c] = Math.max(clock[t * waves + c], chainPosition[v]);
       }
     }
   }
