@@ -32,7 +32,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
-import java.util.concurrent.ForkJoinPool;
 
 /**
  * Decides P1-P7 for every trip count T >= 1 (semantics.md sections 4 and 6).
@@ -99,12 +98,8 @@ public final class Verifier {
     long started = System.nanoTime();
     Run run = new Run(lowered, options);
     Verdict verdict;
-    // The pipeline starts unrolling T = 1 before Z3's context exists (about 40 ms of a cold
-    // start), and goes on with the next trip count while Z3 confirms this one's findings.
-    try (TripPipeline analyses =
-            new TripPipeline(lowered, tripCounts, options.counters(), ForkJoinPool.commonPool());
-        Z3Session z3 = new Z3Session(options.solverTimeout())) {
-      verdict = run.decide(z3, analyses);
+    try (Z3Session z3 = new Z3Session(options.solverTimeout())) {
+      verdict = run.decide(z3, tripCounts);
       run.solverTime = z3.solverTime();
     }
     Stats stats =
@@ -195,7 +190,7 @@ public final class Verifier {
       this.options = options;
     }
 
-    Verdict decide(Z3Session z3, TripPipeline analyses) {
+    Verdict decide(Z3Session z3, List<Integer> tripCounts) {
       Optional<String> unknown = barrierMatching(z3);
       if (unknown.isPresent()) {
         return new Verdict.Inconclusive(unknown.get(), findings());
@@ -205,8 +200,8 @@ public final class Verifier {
       // checked as well. With equal counts per iteration the cutoff argument still holds
       // (proofs/cutoff.md section 3); with unequal ones the P6 finding already fails the verdict.
       encodability();
-      for (int i = 0; i < analyses.size(); i++) {
-        unknown = races(z3, analyses, i);
+      for (int i = 0; i < tripCounts.size(); i++) {
+        unknown = races(z3, tripCounts.get(i));
         if (unknown.isPresent()) {
           // A violation Z3 already confirmed stands, whatever a later query could not decide.
           return found.isEmpty()
@@ -366,12 +361,10 @@ public final class Verifier {
       }
     }
 
-    /** P1-P5 at the pipeline's trip count at {@code position}. */
-    private Optional<String> races(Z3Session z3, TripPipeline analyses, int position) {
-      int t = analyses.tripCount(position);
-      // Graph time is what this thread spent making or waiting for the analysis, and using it.
+    /** P1-P5 at trip count t. */
+    private Optional<String> races(Z3Session z3, int t) {
       long start = System.nanoTime();
-      TripAnalysis analysis = analyses.take(position);
+      TripAnalysis analysis = TripAnalysis.of(schedule, t, options.counters());
       HappensBefore hb = analysis.hb();
       events += hb.events().size();
       edges += hb.edgeCount();
