@@ -3,11 +3,12 @@ package io.pipeverify.cli;
 import io.pipeverify.verifier.smt.Z3Session;
 
 /**
- * Z3's one-time start-up ({@link Z3Session#startUp}: loading its libraries and its first context,
- * about 55 ms cold) on a thread of its own, started before picocli builds the command line (about
- * 120 ms on the main thread), instead of on the verification's path (docs/PERFORMANCE.md, "Cold
- * start"). It is work the command does anyway, moved; it changes nothing the command computes or
- * prints. A failure here is dropped: the first session starts Z3 again and reports it.
+ * Z3's one-time start-up ({@link Z3Session#startUp}: its libraries, its first context, the first
+ * use of each call a verification makes; about 60 ms cold) on a thread of its own, started before
+ * picocli builds the command line (about 120 ms on the main thread), instead of on the
+ * verification's path (docs/PERFORMANCE.md, "Cold start"). It is work the command does anyway,
+ * moved; it changes nothing the command computes or prints. A failure here is dropped: the first
+ * session starts Z3 again and reports it.
  */
 final class StartupWarmup {
   private static Thread thread;

@@ -372,10 +372,13 @@ public final class Verifier {
       pairs += result.pairs();
       // Shapes already proved at a smaller T are not proved again.
       List<TimingProblem.Order> toProve = new ArrayList<>();
-      for (RaceChecker.Obligation o : result.obligations()) {
-        if (options.proof() == VerifyOptions.ProofMode.FULL
-            || (o.shape().isPresent() && shapes.add(o.shape().get()))) {
-          toProve.add(o.order());
+      if (options.proof() == VerifyOptions.ProofMode.FULL) {
+        result.obligations().forEach(o -> toProve.add(o.order()));
+      } else {
+        for (RaceChecker.Obligation o : result.firstOfShapes()) {
+          if (shapes.add(o.shape().orElseThrow())) {
+            toProve.add(o.order());
+          }
         }
       }
       Map<String, List<RaceFinding>> races = new LinkedHashMap<>();

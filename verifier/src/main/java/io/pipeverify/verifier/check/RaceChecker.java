@@ -16,6 +16,7 @@ import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -67,18 +68,22 @@ public final class RaceChecker {
   }
 
   /**
-   * Ordered conflicting pairs (Z3 proves their order), the races and P2 findings, the accesses
-   * grouped by slot, and for a schedule without intent its sequential order; the data-flow checks
-   * reuse the last two.
+   * Ordered conflicting pairs (Z3 proves their order), the first of them of each shape in the order
+   * found (the verifier proves one order per shape: many pairs of an execution share one, and
+   * picking them here keeps that work on the thread that made the analysis), the races and P2
+   * findings, the accesses grouped by slot, and for a schedule without intent its sequential order;
+   * the data-flow checks reuse the last two.
    */
   public record Result(
       List<Obligation> obligations,
+      List<Obligation> firstOfShapes,
       List<RaceFinding> findings,
       long pairs,
       SlotAccesses accesses,
       Optional<SequentialOrder> sequential) {
     public Result {
       obligations = List.copyOf(obligations);
+      firstOfShapes = List.copyOf(firstOfShapes);
       findings = List.copyOf(findings);
     }
 
@@ -116,12 +121,14 @@ public final class RaceChecker {
       uninitialisedReads(accesses, index, findings);
     }
     List<Obligation> obligations = sweep.obligations;
+    List<Obligation> firstOfShapes = new ArrayList<>(sweep.firstOfShape.values());
     long pairs = sweep.pairs;
     findings.sort(
         Comparator.comparing((RaceFinding f) -> f.property())
             .thenComparing(RaceFinding::first, PROGRAM_POSITION)
             .thenComparing(f -> f.second().orElse(f.first()), PROGRAM_POSITION));
-    return new Result(obligations, findings, pairs, accesses, Optional.ofNullable(sequential));
+    return new Result(
+        obligations, firstOfShapes, findings, pairs, accesses, Optional.ofNullable(sequential));
   }
 
   /**
@@ -136,6 +143,7 @@ public final class RaceChecker {
     final SiteKeys keys;
     final int tripCount;
     final List<Obligation> obligations = new ArrayList<>();
+    final Map<Shape, Obligation> firstOfShape = new LinkedHashMap<>();
     final List<RaceFinding> findings = new ArrayList<>();
     long pairs;
 
@@ -166,12 +174,17 @@ public final class RaceChecker {
       }
     }
 
+    private void ordered(Obligation o) {
+      obligations.add(o);
+      o.shape().ifPresent(s -> firstOfShape.putIfAbsent(s, o));
+    }
+
     private void pair(OverlapIndex index, Event.OpEvent a, Event.OpEvent b) {
       pairs++;
       if (hb.before(a, b)) {
-        obligations.add(obligation(a, b, keys, tripCount, implied(hb, accesses, index, a, b)));
+        ordered(obligation(a, b, keys, tripCount, implied(hb, accesses, index, a, b)));
       } else if (hb.before(b, a)) {
-        obligations.add(obligation(b, a, keys, tripCount, implied(hb, accesses, index, b, a)));
+        ordered(obligation(b, a, keys, tripCount, implied(hb, accesses, index, b, a)));
       } else {
         RaceFinding f = sequential == null ? race(hb, index, a, b) : race(sequential, a, b);
         if (f != null) {

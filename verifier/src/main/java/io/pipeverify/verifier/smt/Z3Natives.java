@@ -1,6 +1,5 @@
 package io.pipeverify.verifier.smt;
 
-import com.microsoft.z3.Context;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -32,34 +31,18 @@ import java.util.zip.CRC32;
  * cannot be written the libraries go to a temporary directory, as turnkey would do. On other
  * platforms turnkey's own metadata is found and this class leaves the loading to it.
  *
- * <p>{@link #initialize} must run before the first use of a Z3 class: {@link Z3Session} calls it
- * (and {@link Z3Session#startUp}, which a command line calls early on a thread of its own).
+ * <p>{@link #load} must run before the first use of a Z3 class: {@link Z3Session} calls it.
  */
 final class Z3Natives {
   static final String KEY_PREFIX = "pipeverify.";
   private static final String RESOURCE_ROOT = "/com/microsoft/z3/";
 
   private static boolean loaded;
-  private static boolean initialized;
 
   private Z3Natives() {}
 
-  /**
-   * Loads the libraries and runs Z3's one-time start-up, once per JVM: the first context of a
-   * process takes about 45 ms to create, a later one 7 ms (its allocator, parameter tables and
-   * plugins are set up once; measured with and without a context created before). The context made
-   * for it is closed again: no solver state outlives this call.
-   */
-  static synchronized void initialize() {
-    load();
-    if (!initialized) {
-      new Context().close();
-      initialized = true;
-    }
-  }
-
   /** Loads the libraries once per JVM; a no-op where turnkey's own metadata is in force. */
-  private static void load() {
+  static synchronized void load() {
     if (loaded) {
       return;
     }

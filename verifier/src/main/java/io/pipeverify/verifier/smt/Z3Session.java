@@ -10,6 +10,8 @@ import com.microsoft.z3.Model;
 import com.microsoft.z3.Params;
 import com.microsoft.z3.Solver;
 import com.microsoft.z3.Status;
+import io.pipeverify.verifier.smt.TimingProblem.AtMostLate;
+import io.pipeverify.verifier.smt.TimingProblem.Order;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,9 +36,16 @@ public final class Z3Session implements AutoCloseable {
   private long solverNanos;
   private TimingProblem loaded;
 
+  /** Held while a session's context is made, and through {@link #startUp}. */
+  private static final Object STARTING = new Object();
+
   public Z3Session(Duration timeout) {
-    Z3Natives.initialize();
-    this.context = new Context();
+    // A start-up under way on another thread finishes first: the one-time part of the first
+    // context is then done once, by it (Z3 makes contexts on several threads, but no need to).
+    synchronized (STARTING) {
+      Z3Natives.load();
+      this.context = new Context();
+    }
     this.solver = context.mkSimpleSolver();
     this.params = context.mkParams();
     params.add("timeout", timeoutMs(timeout));
@@ -54,12 +63,24 @@ public final class Z3Session implements AutoCloseable {
   }
 
   /**
-   * Loads Z3 and runs its one-time start-up now, once per JVM (what the first session otherwise
-   * does: about 55 ms cold, {@link Z3Natives#initialize}), so that a command line can do it on
-   * another thread while it parses its arguments. Leaves no solver state.
+   * Z3's one-time start-up, now: loading its libraries, its first context (about 45 ms; a later one
+   * takes 7), and the first use of each call a session makes (the Java classes and native methods
+   * behind them, Z3's solver set-up), by one session's life on a trivial problem. A command line
+   * calls it on another thread while it parses its arguments; the first real session then starts
+   * warm. Leaves no solver state: the session is closed.
    */
   public static void startUp() {
-    Z3Natives.initialize();
+    Order first = new Order(0, 1);
+    synchronized (STARTING) {
+      try (Z3Session s = new Z3Session(Duration.ofSeconds(10))) {
+        s.load(
+            new TimingProblem(
+                List.of("t_a", "t_b"), List.of(first), List.of(new AtMostLate(1, List.of(0), 0))));
+        s.findViolating(List.of(first));
+        s.findWith(List.of(first));
+        s.findUnequalBarrierCount(new long[] {1, 1}, new long[] {1, 2});
+      }
+    }
   }
 
   private static int timeoutMs(Duration timeout) {

@@ -216,6 +216,25 @@ class RaceCheckerTest {
     assertEquals(r.pairs(), r.obligations().size());
   }
 
+  /**
+   * firstOfShapes is each shape's first obligation in the order found: what the verifier proves
+   * (one order per shape), picked without walking every obligation again.
+   */
+  @Test
+  void firstOfShapesIsEachShapesFirstObligation() {
+    RaceChecker.Result r = RaceChecker.check(hb(HandBuilt.doubleBuffer(1, true), 3));
+    java.util.Map<RaceChecker.Shape, RaceChecker.Obligation> first =
+        new java.util.LinkedHashMap<>();
+    for (RaceChecker.Obligation o : r.obligations()) {
+      o.shape().ifPresent(s -> first.putIfAbsent(s, o));
+    }
+    assertEquals(List.copyOf(first.values()), r.firstOfShapes());
+    assertTrue(r.firstOfShapes().size() < r.obligations().size(), describe(r));
+    assertEquals(
+        r.firstOfShapes().size(),
+        r.firstOfShapes().stream().map(o -> o.shape().orElseThrow()).distinct().count());
+  }
+
   @Test
   void findingKeysIgnoreWaveIterationAndTripCount() {
     RaceChecker.Result at2 = RaceChecker.check(hb(HandBuilt.doubleBuffer(1, false), 2));
