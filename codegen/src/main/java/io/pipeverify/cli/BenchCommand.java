@@ -294,6 +294,14 @@ final class BenchCommand implements Callable<Integer> {
       return median(all, x -> x.totalTime().toMillis());
     }
 
+    /**
+     * The median in nanoseconds, for ratios: whole milliseconds cut a 15 ms run's time by 3% on
+     * average, and moved a ratio to it by as much.
+     */
+    long medianNanos() {
+      return median(all, x -> x.totalTime().toNanos());
+    }
+
     long maxMs() {
       return Arrays.stream(all).mapToLong(x -> x.totalTime().toMillis()).max().orElse(0);
     }

@@ -91,9 +91,14 @@ final class BenchTargets {
             cdna4,
             Double.NaN));
     int[] extra = EventScaling.EXTRA_READS;
-    BenchCommand.Measurement small = scaled(EventScaling.doubleBuffer(extra[0]));
     Schedule midSchedule = EventScaling.doubleBuffer(extra[2]);
-    BenchCommand.Measurement mid = scaled(midSchedule);
+    // In rounds as well: measured one after the other (the 120k-event one with a few runs, as on
+    // the events axis), their ratio moved between 9x and 12x from one bench run to the next.
+    List<BenchCommand.Measurement> scaling =
+        interleaved(
+            List.of(doubleBuffer(EventScaling.doubleBuffer(extra[0])), doubleBuffer(midSchedule)));
+    BenchCommand.Measurement small = scaling.get(0);
+    BenchCommand.Measurement mid = scaling.get(1);
     targets.add(
         ratio(events(mid) + " events <= 12x " + events(small) + " events", mid, small, 12.0));
     targets.add(heapLimited(midSchedule));
@@ -132,23 +137,15 @@ final class BenchTargets {
     return out;
   }
 
-  /**
-   * Runs scaled to the size as on the events axis (about a 10k-event run's worth each), but at
-   * least 3 warm-ups and 10 timed runs: a median of 3, the axis' floor, moved by a quarter between
-   * runs of bench with the garbage collections that fell into it.
-   */
-  private BenchCommand.Measurement scaled(Schedule schedule) {
+  /** A double-buffer schedule of the events axis, named by its events (one verification). */
+  private static BenchCommand.Case doubleBuffer(Schedule schedule) {
     long events = Verifier.verify(schedule, VerifyOptions.defaults()).stats().events();
-    String label = "double-buffer, " + events + " events";
-    return bench.measure(
-        new BenchCommand.Case(label, schedule),
-        Math.min(warmup, BenchCommand.scaled(warmup - 1, events, 3)),
-        Math.min(runs, BenchCommand.scaled(runs, events, 10)));
+    return new BenchCommand.Case("double-buffer, " + events + " events", schedule);
   }
 
   private static Target ratio(
       String asks, BenchCommand.Measurement m, BenchCommand.Measurement base, double limit) {
-    double r = (double) m.medianMs() / Math.max(1, base.medianMs());
+    double r = (double) m.medianNanos() / Math.max(1, base.medianNanos());
     String measured =
         String.format(
             Locale.ROOT,
@@ -174,10 +171,11 @@ final class BenchTargets {
     System.gc();
     long start = System.nanoTime();
     VerificationReport report = Verifier.verify(schedule, VerifyOptions.defaults());
-    long ms = (System.nanoTime() - start) / 1_000_000;
+    long nanos = System.nanoTime() - start;
+    long ms = nanos / 1_000_000;
     long events = report.stats().events();
-    double perEvent = ms * 1000.0 / events;
-    double smallPerEvent = small.medianMs() * 1000.0 / events(small);
+    double perEvent = nanos / 1000.0 / events;
+    double smallPerEvent = small.medianNanos() / 1000.0 / events(small);
     String measured =
         String.format(
             Locale.ROOT,
