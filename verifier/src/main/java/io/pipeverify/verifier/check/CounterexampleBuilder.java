@@ -14,7 +14,6 @@ import io.pipeverify.verifier.unroll.Access;
 import io.pipeverify.verifier.unroll.Counter;
 import io.pipeverify.verifier.unroll.Instance;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
@@ -317,10 +316,15 @@ public final class CounterexampleBuilder {
         shown.add(e);
       }
     }
+    // By time, wave, then id; written out (see RaceChecker.PROGRAM_POSITION).
     shown.sort(
-        Comparator.comparingLong((Event e) -> time[e.id()])
-            .thenComparingInt(this::waveOf)
-            .thenComparingInt(Event::id));
+        (a, b) -> {
+          int c = Long.compare(time[a.id()], time[b.id()]);
+          if (c == 0) {
+            c = Integer.compare(waveOf(a), waveOf(b));
+          }
+          return c != 0 ? c : Integer.compare(a.id(), b.id());
+        });
     if (shown.size() > MAX_STEPS) {
       shown.removeIf(e -> !racing.contains(e) && !isSync(e));
     }

@@ -98,11 +98,34 @@ public final class RaceChecker {
     }
   }
 
-  private static final Comparator<Instance> PROGRAM_POSITION =
-      Comparator.comparing((Instance i) -> i.section().ordinal())
-          .thenComparingInt(Instance::iteration)
-          .thenComparingInt(Instance::position)
-          .thenComparingInt(Instance::wave);
+  /**
+   * Instances by section, iteration, position, then wave. The comparators here are written out: a
+   * chain of the JDK's Comparator.comparing makes lambdas of java.util.Comparator, which the
+   * class-data archive does not hold, so each was spun at its first use in a cold start.
+   */
+  private static final Comparator<Instance> PROGRAM_POSITION = RaceChecker::compareProgramPosition;
+
+  private static int compareProgramPosition(Instance a, Instance b) {
+    int c = Integer.compare(a.section().ordinal(), b.section().ordinal());
+    if (c == 0) {
+      c = Integer.compare(a.iteration(), b.iteration());
+    }
+    if (c == 0) {
+      c = Integer.compare(a.position(), b.position());
+    }
+    return c != 0 ? c : Integer.compare(a.wave(), b.wave());
+  }
+
+  /** Findings by property, then their first and second instances' program positions. */
+  private static int compareFindings(RaceFinding x, RaceFinding y) {
+    int c = x.property().compareTo(y.property());
+    if (c == 0) {
+      c = compareProgramPosition(x.first(), y.first());
+    }
+    return c != 0
+        ? c
+        : compareProgramPosition(x.second().orElse(x.first()), y.second().orElse(y.first()));
+  }
 
   private RaceChecker() {}
 
@@ -123,10 +146,7 @@ public final class RaceChecker {
     List<Obligation> obligations = sweep.obligations;
     List<Obligation> firstOfShapes = new ArrayList<>(sweep.firstOfShape.values());
     long pairs = sweep.pairs;
-    findings.sort(
-        Comparator.comparing((RaceFinding f) -> f.property())
-            .thenComparing(RaceFinding::first, PROGRAM_POSITION)
-            .thenComparing(f -> f.second().orElse(f.first()), PROGRAM_POSITION));
+    findings.sort(RaceChecker::compareFindings);
     return new Result(
         obligations, firstOfShapes, findings, pairs, accesses, Optional.ofNullable(sequential));
   }

@@ -43,10 +43,15 @@ final class SequentialOrder {
         }
       }
     }
+    // By phase, wave, then seq; written out (see RaceChecker.PROGRAM_POSITION).
     order =
-        Comparator.comparingInt((Instance i) -> phase[i.wave()][i.seq()])
-            .thenComparingInt(Instance::wave)
-            .thenComparingInt(Instance::seq);
+        (a, b) -> {
+          int c = Integer.compare(phase[a.wave()][a.seq()], phase[b.wave()][b.seq()]);
+          if (c == 0) {
+            c = Integer.compare(a.wave(), b.wave());
+          }
+          return c != 0 ? c : Integer.compare(a.seq(), b.seq());
+        };
   }
 
   static SequentialOrder of(Execution execution) {
