@@ -2,6 +2,7 @@ package io.pipeverify.model.interp;
 
 import io.pipeverify.model.Op;
 import io.pipeverify.model.Schedule;
+import io.pipeverify.model.Section;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -30,31 +31,66 @@ public final class FragmentMap {
     return ((long) wave << 32) | (index & 0xffffffffL);
   }
 
+  /**
+   * The map of the schedule at trip count {@code tripCount}: the same as of its {@link
+   * ProgramUnroll#of}, found walking the programs without making that list (a record and an
+   * environment copy per op of every wave: most of this map's time in a cold verify).
+   */
   public static FragmentMap of(Schedule schedule, int tripCount) {
-    return of(ProgramUnroll.of(schedule, tripCount));
+    Votes votes = new Votes();
+    ProgramUnroll.walk(schedule, tripCount, votes::section);
+    return votes.map();
   }
 
   /** The map of waves already unrolled ({@link ProgramUnroll#of}). */
   static FragmentMap of(List<List<UnrolledOp>> waves) {
-    Map<Long, Map<Long, Integer>> votesA = new HashMap<>();
-    Map<Long, Map<Long, Integer>> votesB = new HashMap<>();
+    Votes votes = new Votes();
     for (List<UnrolledOp> wave : waves) {
-      Map<String, Fragment> defs = new HashMap<>();
       for (UnrolledOp u : wave) {
-        if (u.op() instanceof Op.DsRead r) {
-          defs.put(r.dst(), Fragment.of(r.tile(), u.env()));
-        } else if (u.op() instanceof Op.Mfma m) {
-          vote(votesA, key(u.wave(), m.i()), defs.get(m.a()));
-          vote(votesB, key(u.wave(), m.j()), defs.get(m.b()));
-        }
+        votes.op(u.wave(), u.op(), u.env());
       }
     }
-    return new FragmentMap(consensus(votesA), consensus(votesB));
+    return votes.map();
   }
 
-  private static void vote(Map<Long, Map<Long, Integer>> votes, long key, Fragment f) {
-    if (f != null) {
-      votes.computeIfAbsent(key, x -> new TreeMap<>()).merge(f.rowStart(), 1, Integer::sum);
+  /** The rows each mfma's operands hold, counted per (wave, i) and (wave, j). */
+  private static final class Votes {
+    final Map<Long, Map<Long, Integer>> a = new HashMap<>();
+    final Map<Long, Map<Long, Integer>> b = new HashMap<>();
+
+    /** The wave fed last and the fragment each of its registers holds. */
+    int wave = -1;
+
+    Map<String, Fragment> defs = new HashMap<>();
+
+    void section(int wave, Section section, int iteration, List<Op> ops, Map<String, Long> env) {
+      for (Op op : ops) {
+        op(wave, op, env);
+      }
+    }
+
+    /** A ds_read defines its register; an mfma votes for the rows its operands hold. */
+    void op(int wave, Op op, Map<String, Long> env) {
+      if (wave != this.wave) {
+        this.wave = wave;
+        defs = new HashMap<>();
+      }
+      if (op instanceof Op.DsRead r) {
+        defs.put(r.dst(), Fragment.of(r.tile(), env));
+      } else if (op instanceof Op.Mfma m) {
+        vote(a, key(wave, m.i()), defs.get(m.a()));
+        vote(b, key(wave, m.j()), defs.get(m.b()));
+      }
+    }
+
+    private static void vote(Map<Long, Map<Long, Integer>> votes, long key, Fragment f) {
+      if (f != null) {
+        votes.computeIfAbsent(key, x -> new TreeMap<>()).merge(f.rowStart(), 1, Integer::sum);
+      }
+    }
+
+    FragmentMap map() {
+      return new FragmentMap(consensus(a), consensus(b));
     }
   }
 

@@ -15,38 +15,49 @@ import java.util.Map;
 public final class ProgramUnroll {
   private ProgramUnroll() {}
 
-  public static List<List<UnrolledOp>> of(Schedule schedule, int tripCount) {
+  /** What {@link #walk} is given: each section a wave runs, the loop once per iteration. */
+  @FunctionalInterface
+  public interface SectionVisitor {
+    /**
+     * One section of wave {@code wave} ({@code iteration} -1 outside the loop) with the values of
+     * its expressions' variables: {@code env} changes after the call returns, so keep a copy.
+     */
+    void section(int wave, Section section, int iteration, List<Op> ops, Map<String, Long> env);
+  }
+
+  /** Gives {@code visitor} the sections each wave runs at trip count T, wave by wave, in order. */
+  public static void walk(Schedule schedule, int tripCount, SectionVisitor visitor) {
     if (tripCount < 1) {
       throw new IllegalArgumentException("trip count must be >= 1, got " + tripCount);
     }
-    List<List<UnrolledOp>> out = new ArrayList<>();
     for (int w = 0; w < schedule.waves(); w++) {
       WaveProgram program = schedule.programOf(w);
       Map<String, Long> env = schedule.waveEnv(w);
       env.put(Schedule.TRIP_COUNT, (long) tripCount);
-      List<UnrolledOp> stream = new ArrayList<>();
-      add(stream, w, Section.PROLOGUE, -1, program.prologue(), env);
+      visitor.section(w, Section.PROLOGUE, -1, program.prologue(), env);
       for (int k = 0; k < tripCount; k++) {
         env.put(Schedule.K, (long) k);
-        add(stream, w, Section.LOOP, k, program.loop(), env);
+        visitor.section(w, Section.LOOP, k, program.loop(), env);
       }
       env.remove(Schedule.K);
-      add(stream, w, Section.EPILOGUE, -1, program.epilogue(), env);
-      out.add(List.copyOf(stream));
+      visitor.section(w, Section.EPILOGUE, -1, program.epilogue(), env);
     }
-    return List.copyOf(out);
   }
 
-  private static void add(
-      List<UnrolledOp> stream,
-      int wave,
-      Section section,
-      int iteration,
-      List<Op> ops,
-      Map<String, Long> env) {
-    Map<String, Long> frozen = Map.copyOf(env);
-    for (int p = 0; p < ops.size(); p++) {
-      stream.add(new UnrolledOp(wave, section, iteration, p, ops.get(p), frozen));
-    }
+  public static List<List<UnrolledOp>> of(Schedule schedule, int tripCount) {
+    List<List<UnrolledOp>> out = new ArrayList<>();
+    walk(
+        schedule,
+        tripCount,
+        (wave, section, iteration, ops, env) -> {
+          if (out.size() == wave) {
+            out.add(new ArrayList<>());
+          }
+          Map<String, Long> frozen = Map.copyOf(env);
+          for (int p = 0; p < ops.size(); p++) {
+            out.get(wave).add(new UnrolledOp(wave, section, iteration, p, ops.get(p), frozen));
+          }
+        });
+    return out.stream().map(List::copyOf).toList();
   }
 }

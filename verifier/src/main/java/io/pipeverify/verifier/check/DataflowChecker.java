@@ -17,9 +17,9 @@ import io.pipeverify.verifier.smt.TimingProblem;
 import io.pipeverify.verifier.unroll.Access;
 import io.pipeverify.verifier.unroll.Counter;
 import io.pipeverify.verifier.unroll.Instance;
+import io.pipeverify.verifier.unroll.InstanceMap;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -62,7 +62,7 @@ public final class DataflowChecker {
   private final Set<Instance> racy;
   private final List<DataflowFinding> findings = new ArrayList<>();
   private final Map<Long, Map<String, Long>> envs = new HashMap<>();
-  private final Map<Instance, Fragment> fragments = new IdentityHashMap<>();
+  private final InstanceMap<Fragment> fragments;
 
   private DataflowChecker(RegisterUses uses, FragmentMap map, RaceChecker.Result races) {
     this.uses = uses;
@@ -72,6 +72,7 @@ public final class DataflowChecker {
     this.text = new InstanceText(schedule);
     this.races = races;
     this.racy = races.racy();
+    this.fragments = new InstanceMap<>(hb.execution());
   }
 
   /**

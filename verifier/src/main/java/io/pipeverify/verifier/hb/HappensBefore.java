@@ -4,6 +4,7 @@ import io.pipeverify.model.Op;
 import io.pipeverify.verifier.unroll.Counter;
 import io.pipeverify.verifier.unroll.Execution;
 import io.pipeverify.verifier.unroll.Instance;
+import io.pipeverify.verifier.unroll.InstanceMap;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -41,17 +42,14 @@ public final class HappensBefore {
   private final Map<Integer, Event.BarrierEvent> barriers = new HashMap<>();
   private final List<Event.OpEvent> accessEvents = new ArrayList<>();
 
-  /** By wave index and seq: the instance's issue (release, barrier) event, or null. */
-  private final Event[][] issue;
+  /** Per instance: its issue (release, barrier) event, or null. */
+  private final InstanceMap<Event> issue;
 
-  /** By wave index and seq: the instance's access event, or null. */
-  private final Event.OpEvent[][] access;
+  /** Per instance: its access event, or null. */
+  private final InstanceMap<Event.OpEvent> access;
 
-  /** By wave index and seq: the first wait of its wave that retires the instance, or null. */
-  private final Instance[][] retiredBy;
-
-  /** Wave number -> index in the execution's list of waves (-1: none). */
-  private final int[] waveIndex;
+  /** Per instance: the first wait of its wave that retires it, or null. */
+  private final InstanceMap<Instance> retiredBy;
 
   // The edges while the graph is built: a list per source, newest first (head, next).
   private int[] edgeTo = new int[1024];
@@ -85,28 +83,10 @@ public final class HappensBefore {
 
   private HappensBefore(Execution execution) {
     this.execution = execution;
-    List<List<Instance>> streams = execution.waves();
-    waves = streams.size();
-    issue = new Event[waves][];
-    access = new Event.OpEvent[waves][];
-    retiredBy = new Instance[waves][];
-    int maxWave = -1;
-    for (List<Instance> stream : streams) {
-      if (!stream.isEmpty()) {
-        maxWave = Math.max(maxWave, stream.get(0).wave());
-      }
-    }
-    waveIndex = new int[maxWave + 1];
-    Arrays.fill(waveIndex, -1);
-    for (int w = 0; w < waves; w++) {
-      List<Instance> stream = streams.get(w);
-      issue[w] = new Event[stream.size()];
-      access[w] = new Event.OpEvent[stream.size()];
-      retiredBy[w] = new Instance[stream.size()];
-      if (!stream.isEmpty()) {
-        waveIndex[stream.get(0).wave()] = w;
-      }
-    }
+    waves = execution.waves().size();
+    issue = new InstanceMap<>(execution);
+    access = new InstanceMap<>(execution);
+    retiredBy = new InstanceMap<>(execution);
     Arrays.fill(head, -1);
   }
 
@@ -168,7 +148,7 @@ public final class HappensBefore {
 
   /** The issue (or, for a wait, release) event of an instance; barriers map to their node. */
   public Event issueOf(Instance instance) {
-    Event e = at(issue, instance);
+    Event e = issue.get(instance);
     if (e != null) {
       return e;
     }
@@ -179,32 +159,20 @@ public final class HappensBefore {
    * True when the instance has an issue (or release, or barrier) event: it is not mfma or a hint.
    */
   public boolean hasIssue(Instance instance) {
-    return at(issue, instance) != null;
+    return issue.get(instance) != null;
   }
 
   /** The first wait of its wave that retires {@code op}, if any (ordered mode, or a wait of 0). */
   public Optional<Instance> retiredBy(Instance op) {
-    return Optional.ofNullable(at(retiredBy, op));
+    return Optional.ofNullable(retiredBy.get(op));
   }
 
   public Optional<Event.OpEvent> accessOf(Instance instance) {
-    return Optional.ofNullable(at(access, instance));
+    return Optional.ofNullable(access.get(instance));
   }
 
   public List<Event.OpEvent> accessEvents() {
     return Collections.unmodifiableList(accessEvents);
-  }
-
-  /** What {@code byInstance} holds for an instance of this execution; null for any other. */
-  private <T> T at(T[][] byInstance, Instance instance) {
-    int wave = instance.wave();
-    int w = wave >= 0 && wave < waveIndex.length ? waveIndex[wave] : -1;
-    if (w < 0 || instance.seq() < 0 || instance.seq() >= byInstance[w].length) {
-      return null;
-    }
-    return execution.waves().get(w).get(instance.seq()) == instance
-        ? byInstance[w][instance.seq()]
-        : null;
   }
 
   /**
@@ -279,7 +247,7 @@ public final class HappensBefore {
     List<Event> lastOfWave = new ArrayList<>();
     List<Integer> barriersOfWave = new ArrayList<>();
     for (int w = 0; w < waves; w++) {
-      WaveEvents wave = new WaveEvents(w);
+      WaveEvents wave = new WaveEvents();
       for (Instance inst : execution.waves().get(w)) {
         wave.add(inst);
       }
@@ -299,27 +267,22 @@ public final class HappensBefore {
    * few hundred (docs/PERFORMANCE.md, "Cold start").
    */
   private final class WaveEvents {
-    final int w;
     Event previous;
     int barrierCount;
-
-    WaveEvents(int w) {
-      this.w = w;
-    }
 
     void add(Instance inst) {
       Event current;
       if (inst.op() instanceof Op.Barrier) {
         current = barrier(barrierCount++);
-        issue[w][inst.seq()] = current;
+        issue.put(inst, current);
       } else if (isEventful(inst.op())) {
         Event.Kind kind = inst.op() instanceof Op.Wait ? Event.Kind.RELEASE : Event.Kind.ISSUE;
         Event.OpEvent e = newOpEvent(kind, inst);
-        issue[w][inst.seq()] = e;
+        issue.put(inst, e);
         current = e;
         if (inst.access().isPresent() || inst.op() instanceof Op.GLoad) {
           Event.OpEvent a = newOpEvent(Event.Kind.ACCESS, inst);
-          access[w][inst.seq()] = a;
+          access.put(inst, a);
           edge(e, a, EdgeKind.ISSUE_TO_ACCESS);
           if (inst.access().isPresent()) {
             accessEvents.add(a);
@@ -352,10 +315,9 @@ public final class HappensBefore {
   }
 
   private void retire(Execution.Retirement r) {
-    edge(at(access, r.op()), at(issue, r.by()), EdgeKind.WAIT_RETIRES);
-    int w = waveIndex[r.op().wave()];
-    if (retiredBy[w][r.op().seq()] == null) {
-      retiredBy[w][r.op().seq()] = r.by();
+    edge(access.get(r.op()), issue.get(r.by()), EdgeKind.WAIT_RETIRES);
+    if (retiredBy.get(r.op()) == null) {
+      retiredBy.put(r.op(), r.by());
     }
   }
 
@@ -427,7 +389,7 @@ public final class HappensBefore {
     // Ids follow each wave's program order (build adds a wave's events in order).
     for (Event e : events) {
       if (e instanceof Event.OpEvent o && o.kind() != Event.Kind.ACCESS) {
-        int w = waveIndex[o.instance().wave()];
+        int w = issue.position(o.instance().wave());
         chainOf[e.id()] = w;
         chainPosition[e.id()] = length[w]++;
       }

@@ -4,11 +4,10 @@ import io.pipeverify.model.Op;
 import io.pipeverify.verifier.smt.TimingProblem;
 import io.pipeverify.verifier.unroll.Execution;
 import io.pipeverify.verifier.unroll.Instance;
+import io.pipeverify.verifier.unroll.InstanceMap;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The register-use events of the mfma instances of one execution (semantics.md section 3: an mfma
@@ -23,11 +22,12 @@ import java.util.Map;
 public final class RegisterUses {
   private final HappensBefore hb;
   private final List<Event.OpEvent> uses = new ArrayList<>();
-  private final Map<Instance, Event.OpEvent> useOf = new IdentityHashMap<>();
+  private final InstanceMap<Event.OpEvent> useOf;
   private final List<TimingProblem.Order> chain = new ArrayList<>();
 
   private RegisterUses(HappensBefore hb) {
     this.hb = hb;
+    this.useOf = new InstanceMap<>(hb.execution());
   }
 
   public static RegisterUses of(HappensBefore hb) {
