@@ -55,8 +55,8 @@ public final class FragmentMap {
 
   /** The rows each mfma's operands hold, counted per (wave, i) and (wave, j). */
   private static final class Votes {
-    final Map<Long, Map<Long, Integer>> a = new HashMap<>();
-    final Map<Long, Map<Long, Integer>> b = new HashMap<>();
+    final Map<Long, Tally> a = new HashMap<>();
+    final Map<Long, Tally> b = new HashMap<>();
 
     /** The wave fed last and the fragment each of its registers holds. */
     int wave = -1;
@@ -83,9 +83,14 @@ public final class FragmentMap {
       }
     }
 
-    private static void vote(Map<Long, Map<Long, Integer>> votes, long key, Fragment f) {
+    private static void vote(Map<Long, Tally> votes, long key, Fragment f) {
       if (f != null) {
-        votes.computeIfAbsent(key, x -> new TreeMap<>()).merge(f.rowStart(), 1, Integer::sum);
+        Tally t = votes.get(key);
+        if (t == null) {
+          t = new Tally();
+          votes.put(key, t);
+        }
+        t.add(f.rowStart());
       }
     }
 
@@ -94,14 +99,32 @@ public final class FragmentMap {
     }
   }
 
-  private static Map<Long, Long> consensus(Map<Long, Map<Long, Integer>> votes) {
+  /**
+   * The votes for one fragment's rows, by row. The MFMAs of a fragment nearly always agree, so the
+   * count of the row voted last is kept at hand rather than looked up again per vote.
+   */
+  private static final class Tally {
+    final TreeMap<Long, int[]> counts = new TreeMap<>();
+    long lastRow;
+    int[] lastCount;
+
+    void add(long row) {
+      if (lastCount == null || row != lastRow) {
+        lastRow = row;
+        lastCount = counts.computeIfAbsent(row, r -> new int[1]);
+      }
+      lastCount[0]++;
+    }
+  }
+
+  private static Map<Long, Long> consensus(Map<Long, Tally> votes) {
     Map<Long, Long> out = new HashMap<>();
-    for (Map.Entry<Long, Map<Long, Integer>> e : votes.entrySet()) {
+    for (Map.Entry<Long, Tally> e : votes.entrySet()) {
       long best = 0;
       int most = -1;
-      for (Map.Entry<Long, Integer> v : e.getValue().entrySet()) {
-        if (v.getValue() > most) {
-          most = v.getValue();
+      for (Map.Entry<Long, int[]> v : e.getValue().counts.entrySet()) {
+        if (v.getValue()[0] > most) {
+          most = v.getValue()[0];
           best = v.getKey();
         }
       }

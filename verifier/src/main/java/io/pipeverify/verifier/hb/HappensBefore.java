@@ -148,7 +148,7 @@ public final class HappensBefore {
 
   /** The issue (or, for a wait, release) event of an instance; barriers map to their node. */
   public Event issueOf(Instance instance) {
-    Event e = issue.get(instance);
+    Event e = issueOrNull(instance);
     if (e != null) {
       return e;
     }
@@ -159,7 +159,12 @@ public final class HappensBefore {
    * True when the instance has an issue (or release, or barrier) event: it is not mfma or a hint.
    */
   public boolean hasIssue(Instance instance) {
-    return issue.get(instance) != null;
+    return issueOrNull(instance) != null;
+  }
+
+  /** {@link #issueOf}, or null for an instance that has no issue event. */
+  Event issueOrNull(Instance instance) {
+    return issue.get(instance);
   }
 
   /** The first wait of its wave that retires {@code op}, if any (ordered mode, or a wait of 0). */
