@@ -4,6 +4,7 @@ import io.pipeverify.model.Intent;
 import io.pipeverify.model.Region;
 import io.pipeverify.model.Schedule;
 import io.pipeverify.model.Section;
+import io.pipeverify.model.WaveProgram;
 import io.pipeverify.verifier.Property;
 import io.pipeverify.verifier.ViolationKind;
 import io.pipeverify.verifier.hb.Event;
@@ -14,7 +15,6 @@ import io.pipeverify.verifier.unroll.Instance;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -499,29 +499,39 @@ public final class RaceChecker {
 
   /**
    * {@link #key} of each op site (role, section, position, implicit), made once per site: made per
-   * access event, the key strings were the pair sweep's largest garbage.
+   * access event, the key strings were the pair sweep's largest garbage. In arrays by role, section
+   * and position (a map by a boxed site number was a tenth of the sweep: two lookups per pair).
    */
   private static final class SiteKeys {
     /** By wave: the index of its program (role). */
     private final int[] role;
 
-    private final Map<Long, String> keys = new HashMap<>();
+    /** By role, section and 2 * position + implicit: the key, or null until asked for. */
+    private final String[][][] keys;
 
     SiteKeys(Schedule schedule) {
       role = new int[schedule.waves()];
       for (int w = 0; w < role.length; w++) {
         role[w] = schedule.programIndexOf(w);
       }
+      List<WaveProgram> programs = schedule.programs();
+      keys = new String[programs.size()][Section.values().length][];
+      for (int p = 0; p < programs.size(); p++) {
+        for (Section s : Section.values()) {
+          keys[p][s.ordinal()] = new String[2 * programs.get(p).section(s).size()];
+        }
+      }
     }
 
     String of(Instance i) {
-      long role = this.role[i.wave()];
-      long site =
-          role << 40
-              | (long) i.section().ordinal() << 32
-              | (long) i.position() << 1
-              | (i.implicit() ? 1 : 0);
-      return keys.computeIfAbsent(site, x -> key(i));
+      String[] section = keys[role[i.wave()]][i.section().ordinal()];
+      int site = 2 * i.position() + (i.implicit() ? 1 : 0);
+      String key = section[site];
+      if (key == null) {
+        key = key(i);
+        section[site] = key;
+      }
+      return key;
     }
   }
 
