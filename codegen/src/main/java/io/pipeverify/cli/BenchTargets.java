@@ -66,8 +66,8 @@ final class BenchTargets {
   List<Target> measure() {
     List<Target> targets = new ArrayList<>();
     // Cold start first, while this JVM has nothing else to do: after the 1M-event run its collector
-    // and compiler threads still worked beside the child processes, which now use both cores
-    // (cold verify 1.9x --version measured alone, 2.1x after the other targets).
+    // and compiler threads still worked beside the child processes, whose Z3 start-up and JIT use
+    // the second core (cold verify 2.0x --version measured first, 2.13x last, one jar).
     Target cold = coldStart();
     List<BenchCommand.Measurement> warm =
         interleaved(

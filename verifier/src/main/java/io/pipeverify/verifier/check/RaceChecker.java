@@ -69,10 +69,11 @@ public final class RaceChecker {
 
   /**
    * Ordered conflicting pairs (Z3 proves their order), the first of them of each shape in the order
-   * found (the verifier proves one order per shape: many pairs of an execution share one, and
-   * picking them here keeps that work on the thread that made the analysis), the races and P2
-   * findings, the accesses grouped by slot, and for a schedule without intent its sequential order;
-   * the data-flow checks reuse the last two.
+   * found (the verifier proves one order per shape: many pairs of an execution share one; picked in
+   * the sweep, where the equal shapes of one execution share their key strings, so the verifier's
+   * set across trip counts compares only the distinct ones: 6 ms of a cold verify), the races and
+   * P2 findings, the accesses grouped by slot, and for a schedule without intent its sequential
+   * order; the data-flow checks reuse the last two.
    */
   public record Result(
       List<Obligation> obligations,

@@ -25,9 +25,13 @@ public final class RegisterUses {
   private final InstanceMap<Event.OpEvent> useOf;
   private final List<TimingProblem.Order> chain = new ArrayList<>();
 
+  /** The id of the first use event: the graph's events come first. */
+  private final int firstId;
+
   private RegisterUses(HappensBefore hb) {
     this.hb = hb;
     this.useOf = new InstanceMap<>(hb.execution());
+    this.firstId = hb.events().size();
   }
 
   public static RegisterUses of(HappensBefore hb) {
@@ -54,7 +58,7 @@ public final class RegisterUses {
   private int chained(Instance inst, int previous) {
     int current;
     if (inst.op() instanceof Op.Mfma) {
-      Event.OpEvent e = new Event.OpEvent(hb.events().size() + uses.size(), Event.Kind.USE, inst);
+      Event.OpEvent e = new Event.OpEvent(firstId + uses.size(), Event.Kind.USE, inst);
       uses.add(e);
       useOf.put(inst, e);
       current = e.id();

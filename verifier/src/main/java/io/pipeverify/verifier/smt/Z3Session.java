@@ -36,15 +36,24 @@ public final class Z3Session implements AutoCloseable {
   private long solverNanos;
   private TimingProblem loaded;
 
-  /** Held while a session's context is made, and through {@link #startUp}. */
+  /** Held through {@link #startUp}, and while contexts are made until one exists. */
   private static final Object STARTING = new Object();
 
+  /** Whether a context was made in this JVM: Z3's one-time set-up is done. */
+  private static volatile boolean started;
+
   public Z3Session(Duration timeout) {
-    // A start-up under way on another thread finishes first: the one-time part of the first
-    // context is then done once, by it (Z3 makes contexts on several threads, but no need to).
-    synchronized (STARTING) {
-      Z3Natives.load();
+    // A start-up under way on another thread finishes first, so that Z3's one-time set-up is done
+    // once, by it. Later contexts are made without the lock: Z3 makes contexts on several threads,
+    // and a fuzz campaign's verifications would otherwise queue here.
+    if (started) {
       this.context = new Context();
+    } else {
+      synchronized (STARTING) {
+        Z3Natives.load();
+        this.context = new Context();
+        started = true;
+      }
     }
     this.solver = context.mkSimpleSolver();
     this.params = context.mkParams();
