@@ -98,8 +98,11 @@ public final class Verifier {
     long started = System.nanoTime();
     Run run = new Run(lowered, options);
     Verdict verdict;
-    try (Z3Session z3 = new Z3Session(options.solverTimeout())) {
-      verdict = run.decide(z3, tripCounts);
+    try (Z3Session z3 = new Z3Session(options.solverTimeout());
+        ProofThread proofs = new ProofThread(z3)) {
+      verdict = run.decide(z3, proofs, tripCounts);
+      run.queries += proofs.queries();
+      run.encodingNanos += proofs.encodingNanos();
       run.solverTime = z3.solverTime();
     }
     Stats stats =
@@ -147,15 +150,6 @@ public final class Verifier {
         : Optional.empty();
   }
 
-  /**
-   * The most lemmas one Z3 query refutes (one disjunction on a certificate of their own). Refuting
-   * a disjunction costs Z3 more per goal the more goals it has (18 us per goal for 16, 27 for 64,
-   * 71 for 256 on chains), against about 66 us per query: 16 took the compiled ping-pong kernel's
-   * solver time from 8 to 7 ms and the 120k-event schedule's from 75 to 59 ms
-   * (docs/PERFORMANCE.md).
-   */
-  private static final int PROOF_BATCH = 16;
-
   /** The state of one verification. */
   private static final class Run {
     final Schedule schedule;
@@ -173,9 +167,6 @@ public final class Verifier {
     /** Shapes of ordered pairs Z3 has proved (VerifyOptions.ProofMode.SHAPES). */
     final Set<RaceChecker.Shape> shapes = new HashSet<>();
 
-    /** Shapes of the lemmas Z3 has proved them by (TimingEncoder.proofs). */
-    final Set<String> lemmaShapes = new HashSet<>();
-
     long events;
     long edges;
     long pairs;
@@ -190,7 +181,7 @@ public final class Verifier {
       this.options = options;
     }
 
-    Verdict decide(Z3Session z3, List<Integer> tripCounts) {
+    Verdict decide(Z3Session z3, ProofThread proofs, List<Integer> tripCounts) {
       Optional<String> unknown = barrierMatching(z3);
       if (unknown.isPresent()) {
         return new Verdict.Inconclusive(unknown.get(), findings());
@@ -201,17 +192,25 @@ public final class Verifier {
       // (proofs/cutoff.md section 3); with unequal ones the P6 finding already fails the verdict.
       encodability();
       for (int i = 0; i < tripCounts.size(); i++) {
-        unknown = races(z3, tripCounts.get(i));
+        unknown = races(z3, proofs, tripCounts.get(i));
         if (unknown.isPresent()) {
-          // A violation Z3 already confirmed stands, whatever a later query could not decide.
-          return found.isEmpty()
-              ? new Verdict.Inconclusive(unknown.get(), findings())
-              : new Verdict.Violated(findings());
+          break;
         }
         if (options.stopAtCap() && options.findingsCapped(found.size())) {
           stoppedAt = i;
           break;
         }
+      }
+      // The orders of the last trip counts may still be being proved.
+      Optional<String> unproved = proofs.await();
+      if (unknown.isEmpty()) {
+        unknown = unproved;
+      }
+      if (unknown.isPresent()) {
+        // A violation Z3 already confirmed stands, whatever a later query could not decide.
+        return found.isEmpty()
+            ? new Verdict.Inconclusive(unknown.get(), findings())
+            : new Verdict.Violated(findings());
       }
       return found.isEmpty() ? new Verdict.Verified() : new Verdict.Violated(findings());
     }
@@ -361,8 +360,11 @@ public final class Verifier {
       }
     }
 
-    /** P1-P5 at trip count t. */
-    private Optional<String> races(Z3Session z3, int t) {
+    /**
+     * P1-P5 at trip count t. The orders the graph proves are handed to {@code proofs}; violations
+     * are confirmed here, once every order before them is proved.
+     */
+    private Optional<String> races(Z3Session z3, ProofThread proofs, int t) {
       long start = System.nanoTime();
       TripAnalysis analysis = TripAnalysis.of(schedule, t, options.counters());
       HappensBefore hb = analysis.hb();
@@ -410,36 +412,17 @@ public final class Verifier {
       boolean full = options.proof() == VerifyOptions.ProofMode.FULL;
       TimingProblem whole =
           full || !races.isEmpty() || !flows.isEmpty() ? TimingEncoder.encode(hb) : null;
-      // A certificate per batch of lemmas, each batch refuted as one disjunction: one disjunction
-      // of every order cost Z3 more than linearly in their number, and so did batches refuted
-      // against one certificate of every order (docs/PERFORMANCE.md, "Linear growth"). Every
-      // order is still proved, by the lemmas its path is cut into at barrier nodes.
-      List<TimingEncoder.Proof> proofs =
-          toProve.isEmpty()
-              ? List.of()
-              : full
-                  ? TimingEncoder.batches(toProve, whole, PROOF_BATCH)
-                  : TimingEncoder.proofs(hb, toProve, PROOF_BATCH, lemmaShapes);
       encodingNanos += System.nanoTime() - graphDone;
       proved += toProve.size();
-      for (TimingEncoder.Proof p : proofs) {
-        long loadStart = System.nanoTime();
-        z3.load(p.certificate());
-        encodingNanos += System.nanoTime() - loadStart;
-        queries++;
-        SolverOutcome proof = z3.findViolating(p.goals());
-        if (proof instanceof SolverOutcome.Unknown u) {
-          return Optional.of("Z3 could not prove the orders at T=" + t + ": " + u.reason());
-        }
-        if (proof instanceof SolverOutcome.Sat) {
-          throw new VerifierBugException(
-              "graph and solver disagree at T="
-                  + t
-                  + ": Z3 found an execution breaking an order the happens-before graph implies");
-        }
-      }
+      proofs.submit(t, hb, toProve, full ? whole : null);
       if (races.isEmpty() && flows.isEmpty()) {
         return Optional.empty();
+      }
+      // Confirming a violation uses the session, and comes after the orders are proved, as it
+      // would in one thread: which violation is reported first must not depend on timing.
+      Optional<String> unproved = proofs.await();
+      if (unproved.isPresent()) {
+        return unproved;
       }
       CounterexampleBuilder builder = new CounterexampleBuilder(hb, whole, null, options.traces());
       for (List<RaceFinding> instances : races.values()) {
