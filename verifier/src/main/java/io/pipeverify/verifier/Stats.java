@@ -5,7 +5,8 @@ import java.time.Duration;
 /**
  * Work done for a verdict, summed over all trip counts checked: events and edges of the
  * happens-before graphs, conflicting access pairs checked, Z3 queries and time in Z3, and the total
- * wall time.
+ * wall time. Encoding and solving the proofs of a trip count run on a thread of their own beside
+ * the graph checks of the next one ({@code ProofThread}), so the three times overlap.
  */
 public record Stats(
     long events,
