@@ -66,7 +66,7 @@ public final class Main {
         new PrintWriter(new OutputStreamWriter(err, StandardCharsets.UTF_8), true);
     Console console = new Console(in, outWriter, errWriter, debug);
     try {
-      return commandLine(console).execute(args);
+      return commandLine(console, args).execute(args);
     } catch (RuntimeException | Error e) {
       // picocli reports exceptions of the commands through the handlers below; this catches what
       // escapes them (a failing handler, an error while printing help).
@@ -77,23 +77,31 @@ public final class Main {
     }
   }
 
-  static CommandLine commandLine(Console console) {
+  /** The subcommands, in the order the usage lists them. */
+  static final List<String> SUBCOMMANDS =
+      List.of("list", "show", "verify", "emit", "bench", "explain", "replay", "relax", "fuzz");
+
+  /**
+   * The command line for {@code args}: with the subcommand its first word names, or with all of
+   * them when it names none (the usage, the version, the demo and a mistyped name's suggestions
+   * list them). picocli reads each subcommand's annotations when it is added: all nine took a cold
+   * start about 40 ms, one about 15 (docs/PERFORMANCE.md, "Fourth issue-13 session").
+   */
+  static CommandLine commandLine(Console console, String[] args) {
     CommandLine cli = new CommandLine(new PipeverifyCommand(console));
-    cli.addSubcommand(new ListCommand(console));
-    cli.addSubcommand(new ShowCommand(console));
-    cli.addSubcommand(new VerifyCommand(console));
-    cli.addSubcommand(new EmitCommand(console));
-    cli.addSubcommand(new BenchCommand(console));
-    cli.addSubcommand(new ExplainCommand(console));
-    cli.addSubcommand(new ReplayCommand(console));
-    cli.addSubcommand(new RelaxCommand(console));
-    cli.addSubcommand(new FuzzCommand(console));
+    if (args.length > 0 && SUBCOMMANDS.contains(args[0])) {
+      cli.addSubcommand(subcommand(args[0], console));
+    } else {
+      for (String name : SUBCOMMANDS) {
+        cli.addSubcommand(subcommand(name, console));
+      }
+    }
     cli.setOut(console.out());
     cli.setErr(console.err());
     cli.setExecutionExceptionHandler(
         (e, commandLine, parseResult) -> Failures.report(e, console.err(), console.debug()));
     cli.setParameterExceptionHandler(
-        (e, args) -> {
+        (e, unmatched) -> {
           CommandLine failed = e.getCommandLine();
           console.err().println("pipeverify: " + e.getMessage());
           CommandLine.UnmatchedArgumentException.printSuggestions(e, console.err());
@@ -106,5 +114,20 @@ public final class Main {
           return ExitCode.BAD_INPUT;
         });
     return cli;
+  }
+
+  private static Object subcommand(String name, Console console) {
+    return switch (name) {
+      case "list" -> new ListCommand(console);
+      case "show" -> new ShowCommand(console);
+      case "verify" -> new VerifyCommand(console);
+      case "emit" -> new EmitCommand(console);
+      case "bench" -> new BenchCommand(console);
+      case "explain" -> new ExplainCommand(console);
+      case "replay" -> new ReplayCommand(console);
+      case "relax" -> new RelaxCommand(console);
+      case "fuzz" -> new FuzzCommand(console);
+      default -> throw new IllegalArgumentException("no subcommand " + name);
+    };
   }
 }

@@ -10,6 +10,9 @@ import io.pipeverify.verifier.Property;
 import io.pipeverify.verifier.Verdict;
 import io.pipeverify.verifier.Violation;
 import io.pipeverify.verifier.ViolationKind;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.io.Writer;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -27,6 +30,37 @@ class MainTest {
     assertFalse(Main.startsZ3(new String[] {"list"}));
     assertFalse(Main.startsZ3(new String[] {"show", "--builtin", "cdna4-interleave"}));
     assertFalse(Main.startsZ3(new String[] {}));
+  }
+
+  /**
+   * A command line that names a subcommand has only that one; one that names none has all, in the
+   * usage's order, each under the name the list gives it.
+   */
+  @Test
+  void theCommandLineHasTheSubcommandItNamesOrAll() {
+    Console console =
+        new Console(
+            InputStream.nullInputStream(),
+            new PrintWriter(Writer.nullWriter()),
+            new PrintWriter(Writer.nullWriter()),
+            false);
+    for (String[] args :
+        List.of(new String[] {}, new String[] {"--version"}, new String[] {"verfy", "x.json"})) {
+      assertEquals(
+          Main.SUBCOMMANDS,
+          List.copyOf(Main.commandLine(console, args).getSubcommands().keySet()),
+          String.join(" ", args));
+    }
+    for (String name : Main.SUBCOMMANDS) {
+      assertEquals(
+          List.of(name),
+          List.copyOf(
+              Main.commandLine(console, new String[] {name, "--help"}).getSubcommands().keySet()));
+    }
+    // A mistyped name is still suggested from all of them.
+    Cli.Result typo = Cli.run("verfy", "x.json");
+    assertEquals(2, typo.code(), typo.dump());
+    assertTrue(typo.err().contains("verify"), typo.dump());
   }
 
   @Test
