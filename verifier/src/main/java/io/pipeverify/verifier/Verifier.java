@@ -375,10 +375,10 @@ public final class Verifier {
       // Shapes already proved at a smaller T are not proved again.
       List<TimingProblem.Order> toProve = new ArrayList<>();
       if (options.proof() == VerifyOptions.ProofMode.FULL) {
-        result.obligations().forEach(o -> toProve.add(o.order()));
+        toProve.addAll(result.ordered());
       } else {
         for (RaceChecker.Obligation o : result.firstOfShapes()) {
-          if (shapes.add(o.shape().orElseThrow())) {
+          if (shapes.add(o.shape())) {
             toProve.add(o.order());
           }
         }

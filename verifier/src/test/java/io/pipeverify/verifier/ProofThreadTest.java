@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pipeverify.model.transform.Transforms;
-import io.pipeverify.verifier.check.RaceChecker;
 import io.pipeverify.verifier.check.TimingEncoder;
 import io.pipeverify.verifier.check.TripAnalysis;
 import io.pipeverify.verifier.hb.Event;
@@ -38,7 +37,7 @@ class ProofThreadTest {
             2,
             CounterMode.ORDERED);
     hb = analysis.hb();
-    orders = analysis.races().obligations().stream().map(RaceChecker.Obligation::order).toList();
+    orders = analysis.races().ordered();
   }
 
   @Test

@@ -31,12 +31,10 @@ import java.util.TreeSet;
 public final class RaceChecker {
 
   /**
-   * An ordered conflicting pair that Z3 must prove ordered, with its shape. Pairs of one shape are
-   * proved by the same happens-before argument, shifted. No shape when the order is implied: it
-   * follows from two other obligations of this trip count by transitivity, through a write between
-   * the two accesses ({@link #implied}), and Z3 proves those instead.
+   * An ordered conflicting pair that Z3 must prove ordered, with its shape: pairs of one shape are
+   * proved by the same happens-before argument, shifted.
    */
-  public record Obligation(TimingProblem.Order order, Optional<Shape> shape) {}
+  public record Obligation(TimingProblem.Order order, Shape shape) {}
 
   /**
    * The stages of both ops of a pair ({@code first}, {@code second}: section, stage or position,
@@ -68,22 +66,23 @@ public final class RaceChecker {
   }
 
   /**
-   * Ordered conflicting pairs (Z3 proves their order), the first of them of each shape in the order
-   * found (the verifier proves one order per shape: many pairs of an execution share one; picked in
-   * the sweep, where the equal shapes of one execution share their key strings, so the verifier's
-   * set across trip counts compares only the distinct ones: 6 ms of a cold verify), the races and
-   * P2 findings, the accesses grouped by slot, and for a schedule without intent its sequential
-   * order; the data-flow checks reuse the last two.
+   * Every ordered conflicting pair ({@code ProofMode.FULL} proves them all), the obligations: the
+   * first pair of each shape, in the order found, that does not follow from two others through a
+   * write between them ({@link #implied}; Z3 proves those two instead), the races and P2 findings,
+   * the accesses grouped by slot, and for a schedule without intent its sequential order; the
+   * data-flow checks reuse the last two. The verifier proves one order per shape: many pairs of an
+   * execution share one, so a pair whose shape has an obligation already is not looked at further
+   * (the implied-order search was a seventh of the compiled kernel's verification).
    */
   public record Result(
-      List<Obligation> obligations,
+      List<TimingProblem.Order> ordered,
       List<Obligation> firstOfShapes,
       List<RaceFinding> findings,
       long pairs,
       SlotAccesses accesses,
       Optional<SequentialOrder> sequential) {
     public Result {
-      obligations = List.copyOf(obligations);
+      ordered = List.copyOf(ordered);
       firstOfShapes = List.copyOf(firstOfShapes);
       findings = List.copyOf(findings);
     }
@@ -144,12 +143,15 @@ public final class RaceChecker {
       }
       uninitialisedReads(accesses, index, findings);
     }
-    List<Obligation> obligations = sweep.obligations;
     List<Obligation> firstOfShapes = new ArrayList<>(sweep.firstOfShape.values());
-    long pairs = sweep.pairs;
     findings.sort(RaceChecker::compareFindings);
     return new Result(
-        obligations, firstOfShapes, findings, pairs, accesses, Optional.ofNullable(sequential));
+        sweep.ordered,
+        firstOfShapes,
+        findings,
+        sweep.pairs,
+        accesses,
+        Optional.ofNullable(sequential));
   }
 
   /**
@@ -163,7 +165,7 @@ public final class RaceChecker {
     final SequentialOrder sequential;
     final SiteKeys keys;
     final int tripCount;
-    final List<Obligation> obligations = new ArrayList<>();
+    final List<TimingProblem.Order> ordered = new ArrayList<>();
     final Map<Shape, Obligation> firstOfShape = new LinkedHashMap<>();
     final List<RaceFinding> findings = new ArrayList<>();
     long pairs;
@@ -195,17 +197,26 @@ public final class RaceChecker {
       }
     }
 
-    private void ordered(Obligation o) {
-      obligations.add(o);
-      o.shape().ifPresent(s -> firstOfShape.putIfAbsent(s, o));
+    /**
+     * {@code first} before {@code second}: an obligation when no pair of its shape is one yet and
+     * the order is not implied. A pair of a shape that has an obligation changes nothing whether
+     * implied or not, so the search is left out for it.
+     */
+    private void ordered(OverlapIndex index, Event.OpEvent first, Event.OpEvent second) {
+      TimingProblem.Order order = new TimingProblem.Order(first.id(), second.id());
+      ordered.add(order);
+      Shape shape = shape(first, second, keys, tripCount);
+      if (!firstOfShape.containsKey(shape) && !implied(hb, accesses, index, first, second)) {
+        firstOfShape.put(shape, new Obligation(order, shape));
+      }
     }
 
     private void pair(OverlapIndex index, Event.OpEvent a, Event.OpEvent b) {
       pairs++;
       if (hb.before(a, b)) {
-        ordered(obligation(a, b, keys, tripCount, implied(hb, accesses, index, a, b)));
+        ordered(index, a, b);
       } else if (hb.before(b, a)) {
-        ordered(obligation(b, a, keys, tripCount, implied(hb, accesses, index, b, a)));
+        ordered(index, b, a);
       } else {
         RaceFinding f = sequential == null ? race(hb, index, a, b) : race(sequential, a, b);
         if (f != null) {
@@ -255,24 +266,18 @@ public final class RaceChecker {
     return i.section() == Section.LOOP && fromEnd ? tripCount - 1 - i.iteration() : i.iteration();
   }
 
-  private static Obligation obligation(
-      Event.OpEvent first, Event.OpEvent second, SiteKeys keys, int tripCount, boolean implied) {
-    TimingProblem.Order order = new TimingProblem.Order(first.id(), second.id());
-    if (implied) {
-      return new Obligation(order, Optional.empty());
-    }
+  private static Shape shape(
+      Event.OpEvent first, Event.OpEvent second, SiteKeys keys, int tripCount) {
     Instance a = first.instance();
     Instance b = second.instance();
     boolean loop = a.section() == Section.LOOP && b.section() == Section.LOOP;
     boolean epilogue = a.section() == Section.EPILOGUE || b.section() == Section.EPILOGUE;
-    Shape shape =
-        new Shape(
-            keys.of(a),
-            keys.of(b),
-            a.wave() == b.wave(),
-            loop ? 0 : placed(a, epilogue, tripCount),
-            loop ? b.iteration() - a.iteration() : placed(b, epilogue, tripCount));
-    return new Obligation(order, Optional.of(shape));
+    return new Shape(
+        keys.of(a),
+        keys.of(b),
+        a.wave() == b.wave(),
+        loop ? 0 : placed(a, epilogue, tripCount),
+        loop ? b.iteration() - a.iteration() : placed(b, epilogue, tripCount));
   }
 
   private static Access access(Event.OpEvent e) {

@@ -68,7 +68,7 @@ class RaceCheckerTest {
     assertTrue(first.second().orElseThrow().op() instanceof Op.DsRead, describe(r));
     // 2 waves x 2 copies conflict with the 2 reads: 4 pairs, none ordered.
     assertEquals(4, r.pairs());
-    assertEquals(0, r.obligations().size());
+    assertEquals(0, r.ordered().size());
   }
 
   @Test
@@ -94,18 +94,17 @@ class RaceCheckerTest {
     // Conflicting pairs: 2 copies x 2 reads, 2 reads x 2 next copies, and each wave's copy and
     // next copy of the same rows (copies of different waves do not overlap): 4 + 4 + 2.
     assertEquals(10, r.pairs(), describe(r));
-    // The first copies are ordered before both reads and before their wave's second copy; the
-    // reads and the second copies are the 4 races.
+    // The first copies are ordered before both reads and before their wave's second copy (6
+    // ordered pairs); the reads and the second copies are the 4 races. Each wave's pairs are of
+    // the shapes of the other wave's but one: a copy before a read of its own wave or another's.
+    assertEquals(6, r.ordered().size(), describe(r));
     assertEquals(
         List.of(
             "prologue|copy|g2s|A -> prologue|next|g2s|A same wave",
-            "prologue|copy|g2s|A -> prologue|next|g2s|A same wave",
             "prologue|copy|g2s|A -> prologue|read|ds_read|A other wave",
-            "prologue|copy|g2s|A -> prologue|read|ds_read|A other wave",
-            "prologue|copy|g2s|A -> prologue|read|ds_read|A same wave",
             "prologue|copy|g2s|A -> prologue|read|ds_read|A same wave"),
-        r.obligations().stream()
-            .map(o -> o.shape().orElseThrow())
+        r.firstOfShapes().stream()
+            .map(RaceChecker.Obligation::shape)
             .map(
                 shape ->
                     shape.first()
@@ -135,20 +134,17 @@ class RaceCheckerTest {
     assertEquals("[]", kinds(r), describe(r));
     assertEquals(3, r.pairs());
     assertEquals(
+        List.of("again -> read", "copy -> again", "copy -> read"),
+        r.ordered().stream()
+            .map(o -> stageOf(r, o.first()) + " -> " + stageOf(r, o.second()))
+            .sorted()
+            .toList());
+    assertEquals(
         List.of(
-            "implied: copy -> read",
             "prologue|again|g2s|A -> prologue|read|ds_read|A",
             "prologue|copy|g2s|A -> prologue|again|g2s|A"),
-        r.obligations().stream()
-            .map(
-                o ->
-                    o.shape()
-                        .map(shape -> shape.first() + " -> " + shape.second())
-                        .orElse(
-                            "implied: "
-                                + stageOf(r, o.order().first())
-                                + " -> "
-                                + stageOf(r, o.order().second())))
+        r.firstOfShapes().stream()
+            .map(o -> o.shape().first() + " -> " + o.shape().second())
             .sorted()
             .toList());
   }
@@ -213,27 +209,27 @@ class RaceCheckerTest {
   void theTinyDoubleBufferHasOnlyOrderedPairs() {
     RaceChecker.Result r = RaceChecker.check(hb(HandBuilt.doubleBuffer(1, true), 3));
     assertEquals(List.of(), r.findings(), describe(r));
-    assertEquals(r.pairs(), r.obligations().size());
+    assertEquals(r.pairs(), r.ordered().size());
   }
 
   /**
-   * firstOfShapes is each shape's first obligation in the order found: what the verifier proves
-   * (one order per shape), picked without walking every obligation again.
+   * firstOfShapes has each shape once, in the order found: what the verifier proves (one order per
+   * shape). At T = 3 the tiny double buffer's 136 ordered pairs are of 20 shapes.
    */
   @Test
-  void firstOfShapesIsEachShapesFirstObligation() {
+  void firstOfShapesHasEachShapeOnce() {
     RaceChecker.Result r = RaceChecker.check(hb(HandBuilt.doubleBuffer(1, true), 3));
-    java.util.Map<RaceChecker.Shape, RaceChecker.Obligation> first =
-        new java.util.LinkedHashMap<>();
-    for (RaceChecker.Obligation o : r.obligations()) {
-      o.shape().ifPresent(s -> first.putIfAbsent(s, o));
-    }
-    assertEquals(List.copyOf(first.values()), r.firstOfShapes());
-    // The tiny double buffer at T = 3: 136 ordered pairs of 20 shapes.
-    assertEquals(List.of(136, 20), List.of(r.obligations().size(), r.firstOfShapes().size()));
+    assertEquals(List.of(136, 20), List.of(r.ordered().size(), r.firstOfShapes().size()));
     assertEquals(
         r.firstOfShapes().size(),
-        r.firstOfShapes().stream().map(o -> o.shape().orElseThrow()).distinct().count());
+        r.firstOfShapes().stream().map(RaceChecker.Obligation::shape).distinct().count());
+    // Each is an ordered pair, in the order the sweep found them.
+    int last = -1;
+    for (RaceChecker.Obligation o : r.firstOfShapes()) {
+      int at = r.ordered().indexOf(o.order());
+      assertTrue(at > last, o.toString());
+      last = at;
+    }
   }
 
   @Test

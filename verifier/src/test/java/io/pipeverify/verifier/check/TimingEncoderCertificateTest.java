@@ -38,8 +38,7 @@ class TimingEncoderCertificateTest {
             2,
             CounterMode.ORDERED);
     HappensBefore hb = analysis.hb();
-    List<TimingProblem.Order> orders =
-        analysis.races().obligations().stream().map(RaceChecker.Obligation::order).toList();
+    List<TimingProblem.Order> orders = analysis.races().ordered();
     TimingProblem whole = TimingEncoder.encode(hb);
     // Every lemma, and the certificate of all their paths.
     List<TimingProblem.Order> lemmas = List.copyOf(TimingEncoder.lemmas(hb, orders).keySet());

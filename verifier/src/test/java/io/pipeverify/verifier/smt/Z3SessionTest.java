@@ -114,8 +114,7 @@ class Z3SessionTest {
     Schedule s = Transforms.byName("cdna4-interleave").orElseThrow().generate(java.util.Map.of());
     HappensBefore hb = HappensBefore.of(Unroller.unroll(s, 3, CounterMode.UNORDERED));
     TimingProblem p = TimingEncoder.encode(hb);
-    List<TimingProblem.Order> obligations =
-        RaceChecker.check(hb).obligations().stream().map(RaceChecker.Obligation::order).toList();
+    List<TimingProblem.Order> obligations = RaceChecker.check(hb).ordered();
     int unknown = 0;
     for (int i = 0; i < 5; i++) {
       try (Z3Session hurried = new Z3Session(Duration.ofMillis(1))) {
