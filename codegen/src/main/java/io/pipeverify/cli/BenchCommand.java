@@ -50,13 +50,18 @@ final class BenchCommand implements Callable<Integer> {
 
   @Mixin ScheduleSource.Many source;
 
-  // The defaults are the runs docs/PERFORMANCE.md judges its targets on: with fewer warm-ups the
-  // JIT has not finished compiling and the medians read 10-25% higher.
+  // The defaults are the runs docs/PERFORMANCE.md judges its targets on (WarmUp says why auto).
   @Option(
       names = "--warmup",
-      defaultValue = "30",
-      description = "Warm-up runs per schedule (default: ${DEFAULT-VALUE}).")
-  int warmup;
+      defaultValue = "auto",
+      paramLabel = "N|auto",
+      description =
+          "Warm-up runs per schedule: N, or auto (the default): at least 30, then until the JIT"
+              + " has finished compiling, at most 400.")
+  String warmup;
+
+  /** The warm-up runs each measurement made, for the footer. */
+  private final List<Integer> warmedUp = new ArrayList<>();
 
   @Option(
       names = "--runs",
@@ -98,9 +103,10 @@ final class BenchCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws InputException, ExternalToolException {
-    if (warmup < 0 || runs < 1) {
-      throw new InputException("pipeverify: bench needs --warmup >= 0 and --runs >= 1");
+    if (runs < 1) {
+      throw new InputException("pipeverify: bench needs --runs >= 1");
     }
+    WarmUp warm = WarmUp.parse(warmup);
     if (scaling != null && !List.of("all", "grid", "events").contains(scaling)) {
       throw new InputException(
           "pipeverify: bench --scaling takes grid or events (or no value), not '" + scaling + "'");
@@ -116,8 +122,8 @@ final class BenchCommand implements Callable<Integer> {
     }
     StringBuilder out = new StringBuilder();
     if (targets) {
-      targets(out);
-      footer(out);
+      targets(out, warm);
+      footer(out, warm);
       console.out().print(out);
       return ExitCode.OK;
     }
@@ -137,7 +143,7 @@ final class BenchCommand implements Callable<Integer> {
             "solve ms"
           });
       for (Case c : given ? given() : named()) {
-        rows.add(row(c, warmup, runs));
+        rows.add(row(c, warm, runs));
       }
       Table.render(out, "", rows);
       out.append("\n");
@@ -163,7 +169,8 @@ final class BenchCommand implements Callable<Integer> {
         try {
           // One untimed run tells the size; the runs are scaled to it.
           long events = Verifier.verify(c.schedule(), VerifyOptions.defaults()).stats().events();
-          m = measure(c, scaled(warmup - 1, events, 0), scaled(runs, events, 3));
+          WarmUp scaledWarmUp = new WarmUp(scaled(warm.minimum() - 1, events, 0), false);
+          m = measure(c, scaledWarmUp, scaled(runs, events, 3));
         } catch (OutOfMemoryError e) {
           // The largest rows can need more heap than the JVM has (docs/PERFORMANCE.md); the
           // garbage of the failed run is free again, and the table still gets printed.
@@ -201,31 +208,39 @@ final class BenchCommand implements Callable<Integer> {
       Table.render(out, "", rows);
       out.append("\n");
     }
-    footer(out);
+    footer(out, warm);
     console.out().print(out);
     return ExitCode.OK;
   }
 
   /** The targets table, one row per target. */
-  private void targets(StringBuilder out) {
+  private void targets(StringBuilder out, WarmUp warm) {
     List<String[]> rows = new ArrayList<>();
     rows.add(new String[] {"target", "measured", "met?"});
-    for (BenchTargets.Target t : new BenchTargets(this, warmup, runs).measure()) {
+    for (BenchTargets.Target t : new BenchTargets(this, warm, runs).measure()) {
       rows.add(new String[] {t.asks(), t.measured(), t.met()});
     }
     Table.render(out, "", rows);
     out.append("\n");
   }
 
-  private void footer(StringBuilder out) {
-    out.append(runs)
-        .append(" timed runs after ")
-        .append(warmup)
-        .append(" warm-up runs each, in one JVM; ")
+  private void footer(StringBuilder out, WarmUp warm) {
+    out.append(runs).append(" timed runs after ");
+    int fewest = warmedUp.stream().mapToInt(Integer::intValue).min().orElse(warm.minimum());
+    int most = warmedUp.stream().mapToInt(Integer::intValue).max().orElse(warm.minimum());
+    out.append(fewest == most ? Integer.toString(fewest) : fewest + "-" + most)
+        .append(" warm-up runs each")
+        .append(warm.untilQuiet() ? " (until the JIT was quiet)" : "")
+        .append(", in one JVM; ")
         .append(Runtime.getRuntime().availableProcessors())
         .append(" cores, Java ")
         .append(System.getProperty("java.version"))
         .append("\n");
+  }
+
+  /** Warms up as {@code warm} says by running {@code round}, and notes the runs for the footer. */
+  void warmUp(WarmUp warm, Runnable round) {
+    warmedUp.add(warm.run(round));
   }
 
   /** {@code n} divided by how many 10k-event runs one run of {@code events} is worth. */
@@ -325,11 +340,9 @@ final class BenchCommand implements Callable<Integer> {
     console.err().flush();
   }
 
-  Measurement measure(Case c, int warmupRuns, int timedRuns) {
+  Measurement measure(Case c, WarmUp warm, int timedRuns) {
     announce(c);
-    for (int i = 0; i < warmupRuns; i++) {
-      Verifier.verify(c.schedule(), VerifyOptions.defaults());
-    }
+    warmUp(warm, () -> Verifier.verify(c.schedule(), VerifyOptions.defaults()));
     List<MemoryPoolMXBean> heap =
         ManagementFactory.getMemoryPoolMXBeans().stream()
             .filter(p -> p.getType() == MemoryType.HEAP)
@@ -346,11 +359,11 @@ final class BenchCommand implements Callable<Integer> {
     return new Measurement(last.verdict().id(), last.stats(), timedRuns, stats, peak);
   }
 
-  private String[] row(Case c, int warmupRuns, int timedRuns) {
+  private String[] row(Case c, WarmUp warm, int timedRuns) {
     if (c.unavailable() != null) {
       return new String[] {c.label(), c.unavailable(), "", "", "", "", "", "", "", ""};
     }
-    Measurement m = measure(c, warmupRuns, timedRuns);
+    Measurement m = measure(c, warm, timedRuns);
     Stats s = m.stats();
     return new String[] {
       c.label(),

@@ -54,12 +54,12 @@ final class BenchTargets {
   }
 
   private final BenchCommand bench;
-  private final int warmup;
+  private final WarmUp warmUp;
   private final int runs;
 
-  BenchTargets(BenchCommand bench, int warmup, int runs) {
+  BenchTargets(BenchCommand bench, WarmUp warmUp, int runs) {
     this.bench = bench;
-    this.warmup = warmup;
+    this.warmUp = warmUp;
     this.runs = runs;
   }
 
@@ -116,11 +116,13 @@ final class BenchTargets {
     for (BenchCommand.Case c : cases) {
       bench.announce(c);
     }
-    for (int i = 0; i < warmup; i++) {
-      for (BenchCommand.Case c : cases) {
-        Verifier.verify(c.schedule(), VerifyOptions.defaults());
-      }
-    }
+    bench.warmUp(
+        warmUp,
+        () -> {
+          for (BenchCommand.Case c : cases) {
+            Verifier.verify(c.schedule(), VerifyOptions.defaults());
+          }
+        });
     Stats[][] stats = new Stats[cases.size()][runs];
     VerificationReport[] last = new VerificationReport[cases.size()];
     for (int r = 0; r < runs; r++) {

@@ -79,7 +79,14 @@ class BenchCommandTest {
   void noTimedRunIsBadInput() {
     Cli.Result r = Cli.run("bench", "--runs", "0");
     assertEquals(2, r.code(), r.dump());
-    assertEquals("pipeverify: bench needs --warmup >= 0 and --runs >= 1\n", r.err());
+    assertEquals("pipeverify: bench needs --runs >= 1\n", r.err());
+    for (String warmup : List.of("-1", "soon")) {
+      Cli.Result bad = Cli.run("bench", "--warmup", warmup);
+      assertEquals(2, bad.code(), bad.dump());
+      assertEquals(
+          "pipeverify: bench --warmup takes auto or a number of runs >= 0, not '" + warmup + "'\n",
+          bad.err());
+    }
   }
 
   @Test
