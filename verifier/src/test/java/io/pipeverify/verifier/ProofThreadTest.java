@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pipeverify.model.transform.Transforms;
+import io.pipeverify.verifier.check.RaceChecker;
 import io.pipeverify.verifier.check.TimingEncoder;
 import io.pipeverify.verifier.check.TripAnalysis;
 import io.pipeverify.verifier.hb.Event;
@@ -12,6 +13,7 @@ import io.pipeverify.verifier.hb.HappensBefore;
 import io.pipeverify.verifier.smt.TimingProblem;
 import io.pipeverify.verifier.smt.Z3Session;
 import io.pipeverify.verifier.unroll.CounterMode;
+import io.pipeverify.verifier.unroll.Unroller;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -81,6 +83,43 @@ class ProofThreadTest {
       assertTrue(e.getMessage().endsWith(" does not happen before " + name(unordered.second())));
       assertEquals(0, proofs.queries());
     }
+  }
+
+  /**
+   * A query Z3 cannot decide in time is the reason of an inconclusive verdict, named with its trip
+   * count, and the later proofs are not run: here the next trip count's would be a disagreement,
+   * thrown by await. Z3's timer can fire late (Z3SessionTest): a hurried try may prove all of T=3
+   * and then meet the disagreement; of five tries at least one must be undecided.
+   */
+  @Test
+  void anUndecidedQueryIsTheReasonAndTheLaterProofsAreNotRun() throws Exception {
+    HappensBefore unordered =
+        HappensBefore.of(
+            Unroller.unroll(
+                Transforms.byName("cdna4-interleave").orElseThrow().generate(Map.of()),
+                3,
+                CounterMode.UNORDERED));
+    List<TimingProblem.Order> all = RaceChecker.check(unordered).ordered();
+    TimingProblem whole = TimingEncoder.encode(unordered);
+    TimingProblem.Order broken = unorderedPair();
+    int undecided = 0;
+    for (int i = 0; i < 5; i++) {
+      try (Z3Session hurried = new Z3Session(Duration.ofMillis(1));
+          ProofThread proofs = new ProofThread(hurried)) {
+        proofs.submit(3, unordered, all, whole);
+        proofs.submit(4, hb, List.of(broken), TimingEncoder.encode(hb));
+        try {
+          Optional<String> reason = proofs.await();
+          undecided++;
+          assertTrue(
+              reason.orElseThrow().startsWith("Z3 could not prove the orders at T=3: "),
+              reason.toString());
+        } catch (VerifierBugException e) {
+          assertTrue(e.getMessage().startsWith("graph and solver disagree at T=4: "));
+        }
+      }
+    }
+    assertTrue(undecided > 0, "no hurried try was undecided");
   }
 
   /** Two access events the graph orders neither way. */
