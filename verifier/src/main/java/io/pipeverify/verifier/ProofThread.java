@@ -19,9 +19,9 @@ import java.util.concurrent.TimeUnit;
 /**
  * Z3's proofs of a verification's orders, run in trip-count order on a thread of their own while
  * the verifier goes on to the graph checks of the next trip count. They decide nothing the graph
- * checks of the next trip count read, so the two overlap: on the compiled ping-pong kernel, whose
- * 333 lemmas take Z3 a fifth of the verification, that is most of Z3's time (docs/PERFORMANCE.md,
- * "Fourth issue-13 session").
+ * checks of the next trip count read, so the two overlap: the compiled ping-pong kernel's 333
+ * lemmas took a fifth of its verification, and now mostly run beside its graph checks
+ * (docs/PERFORMANCE.md, "Fourth issue-13 session").
  *
  * <p>The session is lent: between {@link #submit} and {@link #await} only this thread uses it. What
  * the proofs decide is read in {@link #await}, in the order submitted, so the verdict, the reason
@@ -62,7 +62,8 @@ final class ProofThread implements AutoCloseable {
    * Proves {@code orders}, which the happens-before graph {@code hb} of trip count {@code t}
    * implies, after those submitted before: on a certificate of lemmas of shapes not proved yet
    * ({@link TimingEncoder#proofs}), or on {@code whole}, the whole timing problem, when it is given
-   * ({@code ProofMode.FULL}). The graph is only read, by this thread.
+   * ({@code ProofMode.FULL}). This thread only reads the graph, through the parts built before it
+   * is handed out (events, successors, reachability), while the verifier may read it too.
    */
   void submit(int t, HappensBefore hb, List<TimingProblem.Order> orders, TimingProblem whole) {
     if (orders.isEmpty()) {
