@@ -1,14 +1,13 @@
 package io.pipeverify.verifier;
 
 import io.pipeverify.verifier.check.TimingEncoder;
-import io.pipeverify.verifier.hb.HappensBefore;
 import io.pipeverify.verifier.smt.SolverOutcome;
-import io.pipeverify.verifier.smt.TimingProblem;
 import io.pipeverify.verifier.smt.Z3Session;
-import java.util.HashSet;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.Deque;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -17,16 +16,19 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Z3's proofs of a verification's orders, run in trip-count order on a thread of their own while
- * the verifier goes on to the graph checks of the next trip count. They decide nothing the graph
- * checks of the next trip count read, so the two overlap: the compiled ping-pong kernel's 333
- * lemmas took a fifth of its verification, and now mostly run beside its graph checks
- * (docs/PERFORMANCE.md, "Fourth issue-13 session").
+ * Z3's proofs of a verification's orders, batch by batch, on a thread of their own with a Z3
+ * session of their own, while the verifier goes on to the graph checks of the next trip count. They
+ * decide nothing the graph checks of the next trip count read, so the two overlap; when the
+ * verifier needs their outcome ({@link #await}) it proves the batches still queued itself, from the
+ * other end of the queue, with its own session. The compiled ping-pong kernel's 333 lemmas took a
+ * fifth of its verification; now they run beside its graph checks, and the last trip count's on
+ * both threads (docs/PERFORMANCE.md, "Fourth issue-13 session").
  *
- * <p>The session is lent: between {@link #submit} and {@link #await} only this thread uses it. What
- * the proofs decide is read in {@link #await}, in the order submitted, so the verdict, the reason
- * of an "inconclusive" and the count of queries do not depend on how the two threads interleave:
- * after the first query Z3 cannot decide (or a disagreement), the later proofs are not run.
+ * <p>Batches are numbered in the order submitted. The outcome is that of the first batch, in that
+ * order, that Z3 could not decide or that failed: every batch before it is proved, whichever thread
+ * takes it; those after it are skipped, or their outcome ignored; the query count is the number of
+ * batches up to it. So the verdict, the reason of an "inconclusive" and the count do not depend on
+ * how the two threads interleave.
  */
 final class ProofThread implements AutoCloseable {
   /**
@@ -38,41 +40,55 @@ final class ProofThread implements AutoCloseable {
    */
   static final int BATCH = 16;
 
-  private final Z3Session z3;
+  private record Batch(int seq, int t, TimingEncoder.Proof proof) {}
 
-  /** Made at the first proof: a verification that proves nothing starts no thread. */
+  private final Z3Session caller;
+  private final Duration timeout;
+
+  /** Made at the first batch: a verification that proves nothing starts no thread. */
   private ExecutorService thread;
 
-  private Future<?> last;
+  /** The proof thread's session: made and used by that thread, closed by {@link #close}. */
+  private Z3Session own;
 
-  // Written by the proof thread only; read by the verifier after await.
+  // Guarded by this.
+  private final Deque<Batch> queue = new ArrayDeque<>();
+  private int submitted;
+  private Future<?> draining;
+
+  /** The number of the first batch that failed; Integer.MAX_VALUE while none has. */
+  private int failedAt = Integer.MAX_VALUE;
+
   private String undecided;
   private Throwable failure;
-  private int queries;
-  private long encodingNanos;
-
-  /** Shapes of the lemmas proved so far (TimingEncoder.proofs); this thread's only. */
-  private final Set<String> lemmaShapes = new HashSet<>();
-
-  ProofThread(Z3Session z3) {
-    this.z3 = z3;
-  }
+  private long ownSolverNanos;
+  private long loadNanos;
 
   /**
-   * Proves {@code orders}, which the happens-before graph {@code hb} of trip count {@code t}
-   * implies, after those submitted before: on a certificate of lemmas of shapes not proved yet
-   * ({@link TimingEncoder#proofs}), or on {@code whole}, the whole timing problem, when it is given
-   * ({@code ProofMode.FULL}). This thread only reads the graph, through the parts built before it
-   * is handed out (events, successors, reachability), while the verifier may read it too.
+   * {@code caller} is the verifier's session, which the verifier's thread proves with in {@link
+   * #await}; the proof thread makes its own with {@code timeout}.
    */
-  void submit(int t, HappensBefore hb, List<TimingProblem.Order> orders, TimingProblem whole) {
-    if (orders.isEmpty()) {
+  ProofThread(Z3Session caller, Duration timeout) {
+    this.caller = caller;
+    this.timeout = timeout;
+  }
+
+  /** Proves the batches of trip count {@code t} after those submitted before. */
+  void submit(int t, List<TimingEncoder.Proof> proofs) {
+    if (proofs.isEmpty()) {
       return;
     }
-    if (thread == null) {
-      thread = Executors.newSingleThreadExecutor(new Daemon());
+    synchronized (this) {
+      for (TimingEncoder.Proof p : proofs) {
+        queue.addLast(new Batch(submitted++, t, p));
+      }
+      if (draining == null) {
+        if (thread == null) {
+          thread = Executors.newSingleThreadExecutor(new Daemon());
+        }
+        draining = thread.submit(new Drain());
+      }
     }
-    last = thread.submit(new TripProofs(t, hb, orders, whole));
   }
 
   /**
@@ -88,111 +104,155 @@ final class ProofThread implements AutoCloseable {
     }
   }
 
-  private final class TripProofs implements Runnable {
-    private final int t;
-    private final HappensBefore hb;
-    private final List<TimingProblem.Order> orders;
-    private final TimingProblem whole;
-
-    TripProofs(int t, HappensBefore hb, List<TimingProblem.Order> orders, TimingProblem whole) {
-      this.t = t;
-      this.hb = hb;
-      this.orders = orders;
-      this.whole = whole;
-    }
-
+  /** The proof thread: batches from the front of the queue until it is empty. */
+  private final class Drain implements Runnable {
     @Override
     public void run() {
-      try {
-        if (undecided != null || failure != null) {
-          return;
-        }
-        long start = System.nanoTime();
-        // A certificate per batch of lemmas, each batch refuted as one disjunction: one
-        // disjunction of every order cost Z3 more than linearly in their number, and so did
-        // batches refuted against one certificate of every order (docs/PERFORMANCE.md, "Linear
-        // growth"). Every order is still proved, by the lemmas its path is cut into at barrier
-        // nodes.
-        List<TimingEncoder.Proof> proofs =
-            whole != null
-                ? TimingEncoder.batches(orders, whole, BATCH)
-                : TimingEncoder.proofs(hb, orders, BATCH, lemmaShapes);
-        encodingNanos += System.nanoTime() - start;
-        for (TimingEncoder.Proof p : proofs) {
-          start = System.nanoTime();
-          z3.load(p.certificate());
-          encodingNanos += System.nanoTime() - start;
-          queries++;
-          SolverOutcome proof = z3.findViolating(p.goals());
-          if (proof instanceof SolverOutcome.Unknown u) {
-            undecided = "Z3 could not prove the orders at T=" + t + ": " + u.reason();
+      while (true) {
+        Batch b;
+        synchronized (ProofThread.this) {
+          b = next(true);
+          if (b == null) {
+            draining = null;
             return;
           }
-          if (proof instanceof SolverOutcome.Sat) {
-            throw new VerifierBugException(
-                "graph and solver disagree at T="
-                    + t
-                    + ": Z3 found an execution breaking an order the happens-before graph implies");
-          }
         }
-      } catch (RuntimeException | Error e) {
-        // Thrown to the verifier by await; the later proofs are not run.
-        failure = e;
+        try {
+          if (own == null) {
+            own = new Z3Session(timeout);
+          }
+        } catch (RuntimeException | Error e) {
+          outcome(b, null, e, 0, 0);
+          continue;
+        }
+        prove(own, b);
       }
     }
   }
 
+  /** The next batch still to prove, from the front or the back; null when there is none. */
+  private Batch next(boolean front) {
+    while (!queue.isEmpty()) {
+      Batch b = front ? queue.pollFirst() : queue.pollLast();
+      if (b.seq() < failedAt) {
+        return b;
+      }
+    }
+    return null;
+  }
+
+  private void prove(Z3Session z3, Batch b) {
+    String reason = null;
+    Throwable thrown = null;
+    long start = System.nanoTime();
+    long loaded = start;
+    long solving = 0;
+    try {
+      z3.load(b.proof().certificate());
+      loaded = System.nanoTime();
+      SolverOutcome proof = z3.findViolating(b.proof().goals());
+      solving = System.nanoTime() - loaded;
+      if (proof instanceof SolverOutcome.Unknown u) {
+        reason = "Z3 could not prove the orders at T=" + b.t() + ": " + u.reason();
+      } else if (proof instanceof SolverOutcome.Sat) {
+        thrown =
+            new VerifierBugException(
+                "graph and solver disagree at T="
+                    + b.t()
+                    + ": Z3 found an execution breaking an order the happens-before graph implies");
+      }
+    } catch (RuntimeException | Error e) {
+      thrown = e;
+    }
+    outcome(b, reason, thrown, loaded - start, z3 == own ? solving : 0);
+  }
+
+  private synchronized void outcome(
+      Batch b, String reason, Throwable thrown, long load, long ownSolver) {
+    loadNanos += load;
+    ownSolverNanos += ownSolver;
+    if ((reason != null || thrown != null) && b.seq() < failedAt) {
+      failedAt = b.seq();
+      undecided = reason;
+      failure = thrown;
+    }
+  }
+
   /**
-   * Waits for every proof submitted. Returns the reason of the first query Z3 could not decide;
-   * throws what a proof threw (a disagreement between graph and solver is a {@link
-   * VerifierBugException}).
+   * Proves what is still queued, beside the proof thread, and waits for it. Returns the reason of
+   * the first batch Z3 could not decide; throws what the first failing batch threw (a disagreement
+   * between graph and solver is a {@link VerifierBugException}).
    */
   Optional<String> await() {
+    while (true) {
+      Batch b;
+      synchronized (this) {
+        b = next(false);
+      }
+      if (b == null) {
+        break;
+      }
+      prove(caller, b);
+    }
+    Future<?> running;
+    synchronized (this) {
+      running = draining;
+    }
     boolean interrupted = false;
-    while (last != null) {
+    while (running != null) {
       try {
-        last.get();
-        last = null;
+        running.get();
+        running = null;
       } catch (InterruptedException e) {
-        // The proof in flight uses the session, which the caller may use only when it is done;
-        // a query ends at the solver's timeout. The interrupt is kept for the caller.
+        // The batch in flight uses the proof thread's session, which close() closes; a query ends
+        // at the solver's timeout. The interrupt is kept for the caller.
         interrupted = true;
       } catch (ExecutionException e) {
-        throw new IllegalStateException("a proof task catches what it throws", e);
+        throw new IllegalStateException("the proof thread catches what it throws", e);
       }
     }
     if (interrupted) {
       Thread.currentThread().interrupt();
     }
-    if (failure instanceof RuntimeException e) {
-      throw e;
+    synchronized (this) {
+      if (failure instanceof RuntimeException e) {
+        throw e;
+      }
+      if (failure instanceof Error e) {
+        throw e;
+      }
+      return Optional.ofNullable(undecided);
     }
-    if (failure instanceof Error e) {
-      throw e;
-    }
-    return Optional.ofNullable(undecided);
   }
 
-  /** Z3 queries of the proofs run so far (read after {@link #await}). */
-  int queries() {
-    return queries;
+  /** Z3 queries of the proofs: the batches up to the first that failed (read after await). */
+  synchronized int queries() {
+    return failedAt == Integer.MAX_VALUE ? submitted : failedAt + 1;
   }
 
-  /** Time spent building certificates and loading them into Z3 (read after {@link #await}). */
-  long encodingNanos() {
-    return encodingNanos;
+  /** Time loading certificates into Z3, on both threads (read after await). */
+  synchronized long loadNanos() {
+    return loadNanos;
+  }
+
+  /** Time inside Z3 checks with the proof thread's session (read after await). */
+  synchronized long solverNanos() {
+    return ownSolverNanos;
   }
 
   /**
-   * Drops the proofs not started and waits for the one in flight: the session is closed after this,
-   * and must not be in use then. Normally {@link #await} has left nothing to do.
+   * Drops the batches not started, waits for the one in flight and closes the proof thread's
+   * session. Normally {@link #await} has left nothing to do.
    */
   @Override
   public void close() {
     if (thread == null) {
       return;
     }
-    thread.shutdownNow();
+    synchronized (this) {
+      queue.clear();
+    }
+    thread.shutdown();
     boolean interrupted = false;
     while (true) {
       try {
@@ -205,6 +265,9 @@ final class ProofThread implements AutoCloseable {
     }
     if (interrupted) {
       Thread.currentThread().interrupt();
+    }
+    if (own != null) {
+      own.close();
     }
   }
 }
