@@ -5,8 +5,9 @@ import java.time.Duration;
 /**
  * Work done for a verdict, summed over all trip counts checked: events and edges of the
  * happens-before graphs, conflicting access pairs checked, Z3 queries and time in Z3, and the total
- * wall time. Encoding and solving the proofs of a trip count run on a thread of their own beside
- * the graph checks of the next one ({@code ProofThread}), so the three times overlap.
+ * wall time. Loading and solving the proofs of a trip count run on a thread of their own beside the
+ * graph checks of the next one, and on the verifier's thread once it waits for them ({@code
+ * ProofThread}); their times are summed over both threads, so the times overlap.
  */
 public record Stats(
     long events,
