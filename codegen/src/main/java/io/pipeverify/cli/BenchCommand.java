@@ -164,7 +164,7 @@ final class BenchCommand implements Callable<Integer> {
             "peak heap MB"
           });
       for (int extra : EventScaling.EXTRA_READS) {
-        Case c = new Case("double-buffer +" + extra, EventScaling.doubleBuffer(extra));
+        Case c = EventScaling.benchCase(extra);
         Measurement m;
         try {
           // One untimed run tells the size; the runs are scaled to it.

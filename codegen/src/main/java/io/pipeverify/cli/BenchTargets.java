@@ -91,17 +91,16 @@ final class BenchTargets {
             cdna4,
             Double.NaN));
     int[] extra = EventScaling.EXTRA_READS;
-    Schedule midSchedule = EventScaling.doubleBuffer(extra[2]);
+    BenchCommand.Case midCase = EventScaling.benchCase(extra[2]);
     // In rounds as well: measured one after the other (the 120k-event one with a few runs, as on
     // the events axis), their ratio moved between 9x and 12x from one bench run to the next.
     List<BenchCommand.Measurement> scaling =
-        interleaved(
-            List.of(doubleBuffer(EventScaling.doubleBuffer(extra[0])), doubleBuffer(midSchedule)));
+        interleaved(List.of(EventScaling.benchCase(extra[0]), midCase));
     BenchCommand.Measurement small = scaling.get(0);
     BenchCommand.Measurement mid = scaling.get(1);
     targets.add(
         ratio(events(mid) + " events <= 12x " + events(small) + " events", mid, small, 12.0));
-    targets.add(heapLimited(midSchedule));
+    targets.add(heapLimited(midCase.schedule()));
     targets.add(million(small, EventScaling.doubleBuffer(extra[extra.length - 1])));
     targets.add(cold);
     return targets;
@@ -137,12 +136,6 @@ final class BenchTargets {
           new BenchCommand.Measurement(last[c].verdict().id(), last[c].stats(), runs, stats[c], 0));
     }
     return out;
-  }
-
-  /** A double-buffer schedule of the events axis, named by its events (one verification). */
-  private static BenchCommand.Case doubleBuffer(Schedule schedule) {
-    long events = Verifier.verify(schedule, VerifyOptions.defaults()).stats().events();
-    return new BenchCommand.Case("double-buffer, " + events + " events", schedule);
   }
 
   private static Target ratio(

@@ -26,6 +26,11 @@ final class EventScaling {
 
   private EventScaling() {}
 
+  /** The axis' schedule with {@code extraReads}, labelled as bench rows name it. */
+  static BenchCommand.Case benchCase(int extraReads) {
+    return new BenchCommand.Case("double-buffer +" + extraReads, doubleBuffer(extraReads));
+  }
+
   static Schedule doubleBuffer(int extraReads) {
     Schedule base = base();
     List<WaveProgram> programs = new ArrayList<>();

@@ -5,7 +5,9 @@ import java.io.OutputStreamWriter;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import picocli.CommandLine;
 
@@ -15,6 +17,10 @@ import picocli.CommandLine;
  */
 public final class Main {
   private Main() {}
+
+  /** The subcommands, in the order the usage lists them. */
+  static final List<String> SUBCOMMANDS =
+      List.of("list", "show", "verify", "emit", "bench", "explain", "replay", "relax", "fuzz");
 
   /** The commands that start Z3 (all but list and show). */
   private static final Set<String> SOLVING =
@@ -38,13 +44,15 @@ public final class Main {
 
   /** Whether the command line names a command that uses Z3, and asks for no help. */
   static boolean startsZ3(String[] args) {
-    List<String> words = List.of(args);
-    return words.stream().noneMatch(INFORMATIONAL::contains)
-        && words.stream()
-            .filter(w -> !w.startsWith("-"))
-            .findFirst()
-            .filter(SOLVING::contains)
-            .isPresent();
+    return named(args).filter(SOLVING::contains).isPresent()
+        && Arrays.stream(args).noneMatch(INFORMATIONAL::contains);
+  }
+
+  /** The subcommand the command line names: its first word, when that is one. */
+  private static Optional<String> named(String[] args) {
+    return args.length > 0 && SUBCOMMANDS.contains(args[0])
+        ? Optional.of(args[0])
+        : Optional.empty();
   }
 
   /** Runs with {@code PIPEVERIFY_DEBUG} from the environment. */
@@ -77,10 +85,6 @@ public final class Main {
     }
   }
 
-  /** The subcommands, in the order the usage lists them. */
-  static final List<String> SUBCOMMANDS =
-      List.of("list", "show", "verify", "emit", "bench", "explain", "replay", "relax", "fuzz");
-
   /**
    * The command line for {@code args}: with the subcommand its first word names, or with all of
    * them when it names none (the usage, the version, the demo and a mistyped name's suggestions
@@ -89,12 +93,8 @@ public final class Main {
    */
   static CommandLine commandLine(Console console, String[] args) {
     CommandLine cli = new CommandLine(new PipeverifyCommand(console));
-    if (args.length > 0 && SUBCOMMANDS.contains(args[0])) {
-      cli.addSubcommand(subcommand(args[0], console));
-    } else {
-      for (String name : SUBCOMMANDS) {
-        cli.addSubcommand(subcommand(name, console));
-      }
+    for (String name : named(args).map(List::of).orElse(SUBCOMMANDS)) {
+      cli.addSubcommand(subcommand(name, console));
     }
     cli.setOut(console.out());
     cli.setErr(console.err());

@@ -2,6 +2,7 @@ package io.pipeverify.cli;
 
 import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
+import java.util.function.LongSupplier;
 
 /**
  * How bench warms the JIT up before it times ({@code --warmup}): a fixed number of runs, or ({@code
@@ -37,24 +38,33 @@ record WarmUp(int minimum, boolean untilQuiet) {
 
   /** Runs {@code run} as many times as this warm-up asks, and returns how many that was. */
   int run(Runnable run) {
+    CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+    boolean measurable = jit != null && jit.isCompilationTimeMonitoringSupported();
+    return run(run, measurable ? jit::getTotalCompilationTime : null);
+  }
+
+  /**
+   * {@link #run(Runnable)} with the compilers' total time in milliseconds read from {@code
+   * compilingMs}; null when the JVM cannot tell it, which leaves the minimum.
+   */
+  int run(Runnable run, LongSupplier compilingMs) {
     for (int i = 0; i < minimum; i++) {
       run.run();
     }
-    CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
-    if (!untilQuiet || jit == null || !jit.isCompilationTimeMonitoringSupported()) {
+    if (!untilQuiet || compilingMs == null) {
       return minimum;
     }
     int done = minimum;
     int quietWindows = 0;
     while (quietWindows < 2 && done < MAXIMUM) {
-      long compiling = jit.getTotalCompilationTime();
+      long compiling = compilingMs.getAsLong();
       long started = System.nanoTime();
       for (int i = 0; i < WINDOW; i++) {
         run.run();
       }
       done += WINDOW;
       long windowMs = (System.nanoTime() - started) / 1_000_000;
-      boolean quiet = (jit.getTotalCompilationTime() - compiling) * 20 <= windowMs;
+      boolean quiet = (compilingMs.getAsLong() - compiling) * 20 <= windowMs;
       quietWindows = quiet ? quietWindows + 1 : 0;
     }
     return done;

@@ -30,6 +30,8 @@ class MainTest {
     assertFalse(Main.startsZ3(new String[] {"list"}));
     assertFalse(Main.startsZ3(new String[] {"show", "--builtin", "cdna4-interleave"}));
     assertFalse(Main.startsZ3(new String[] {}));
+    // Only the first word names a subcommand, as for the command line itself.
+    assertFalse(Main.startsZ3(new String[] {"x.json", "verify"}));
   }
 
   /**
@@ -60,7 +62,7 @@ class MainTest {
     // A mistyped name is still suggested from all of them.
     Cli.Result typo = Cli.run("verfy", "x.json");
     assertEquals(2, typo.code(), typo.dump());
-    assertTrue(typo.err().contains("verify"), typo.dump());
+    assertTrue(typo.err().contains("Did you mean: pipeverify verify?"), typo.dump());
   }
 
   @Test

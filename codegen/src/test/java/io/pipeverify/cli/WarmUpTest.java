@@ -1,12 +1,15 @@
 package io.pipeverify.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
-/** A fixed warm-up runs exactly its runs; auto runs whole windows after its minimum, up to 400. */
+/**
+ * A fixed warm-up runs exactly its runs; auto runs its minimum, then windows of 10 until two in a
+ * row are quiet (the compilers took at most a twentieth of the window), up to 400.
+ */
 class WarmUpTest {
   @Test
   void aNumberIsExactlyThatManyRuns() throws Exception {
@@ -16,25 +19,33 @@ class WarmUpTest {
     assertEquals(5, five.run(runs::incrementAndGet));
     assertEquals(5, runs.get());
     assertEquals(0, WarmUp.parse("0").run(runs::incrementAndGet));
+    assertEquals(5, runs.get());
   }
 
   @Test
-  void autoRunsItsMinimumThenWindowsUntilTheJitIsQuiet() throws Exception {
+  void autoWarmsUpUntilTwoWindowsInARowAreQuiet() throws Exception {
     WarmUp auto = WarmUp.parse("auto");
     assertEquals(new WarmUp(30, true), auto);
+    // The compilers work 100 ms per run for the first 60 runs, then 100 ms once more at run 80.
     AtomicInteger runs = new AtomicInteger();
-    int done =
-        auto.run(
-            () -> {
-              runs.incrementAndGet();
-              try {
-                Thread.sleep(1);
-              } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-              }
-            });
-    assertEquals(runs.get(), done);
-    // Two quiet windows of 10 at least, whole windows only, never more than the maximum.
-    assertTrue(done >= 50 && done <= 400 && (done - 30) % 10 == 0, Integer.toString(done));
+    AtomicLong compiling = new AtomicLong();
+    Runnable run =
+        () -> {
+          int n = runs.incrementAndGet();
+          if (n <= 60 || n == 80) {
+            compiling.addAndGet(100);
+          }
+        };
+    // Windows 31-40, 41-50, 51-60 busy; 61-70 quiet; 71-80 busy; 81-90, 91-100 quiet.
+    assertEquals(100, auto.run(run, compiling::get));
+    assertEquals(100, runs.get());
+  }
+
+  @Test
+  void autoStopsAtItsMaximumWhileTheCompilersWork() {
+    AtomicLong compiling = new AtomicLong();
+    assertEquals(400, new WarmUp(30, true).run(() -> compiling.addAndGet(5), compiling::get));
+    // Without the compilers' time it is its minimum.
+    assertEquals(30, new WarmUp(30, true).run(() -> {}, null));
   }
 }

@@ -12,7 +12,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -84,23 +83,16 @@ final class ProofThread implements AutoCloseable {
       }
       if (draining == null) {
         if (thread == null) {
-          thread = Executors.newSingleThreadExecutor(new Daemon());
+          thread =
+              Executors.newSingleThreadExecutor(
+                  r -> {
+                    Thread proving = new Thread(r, "pipeverify-proofs");
+                    proving.setDaemon(true);
+                    return proving;
+                  });
         }
         draining = thread.submit(new Drain());
       }
-    }
-  }
-
-  /**
-   * Written out, not lambdas: a cold verification spins a class for every lambda it meets
-   * (docs/PERFORMANCE.md, "Cold start").
-   */
-  private static final class Daemon implements ThreadFactory {
-    @Override
-    public Thread newThread(Runnable r) {
-      Thread proving = new Thread(r, "pipeverify-proofs");
-      proving.setDaemon(true);
-      return proving;
     }
   }
 
