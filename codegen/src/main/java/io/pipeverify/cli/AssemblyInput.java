@@ -34,11 +34,17 @@ final class AssemblyInput {
 
   private final String kernel;
   private final Integer waves;
+  private final String target;
   private final List<String> args;
 
-  AssemblyInput(String kernel, Integer waves, List<String> args) {
+  /**
+   * The command line's assembly options; null where not given ({@code target}: {@code --target},
+   * for a listing without {@code .amdgcn_target}).
+   */
+  AssemblyInput(String kernel, Integer waves, String target, List<String> args) {
     this.kernel = kernel;
     this.waves = waves;
+    this.target = target;
     this.args = List.copyOf(args);
   }
 
@@ -136,6 +142,9 @@ final class AssemblyInput {
     if (waves != null) {
       given.add("--waves");
     }
+    if (target != null) {
+      given.add("--target");
+    }
     if (!args.isEmpty()) {
       given.add("--arg");
     }
@@ -158,6 +167,9 @@ final class AssemblyInput {
     } catch (AsmSyntaxException e) {
       throw new InputException("pipeverify: " + e.getMessage());
     }
+    if (target != null) {
+      listing = withTarget(listing, name);
+    }
     Kernel k = chooseKernel(listing, name);
     try {
       return ScheduleLift.lift(listing, k, waves(k), values);
@@ -165,6 +177,30 @@ final class AssemblyInput {
       String hint = e.getMessage().contains("--arg") ? scalarArguments(k) : "";
       throw new InputException("pipeverify: " + e.getMessage() + hint);
     }
+  }
+
+  /**
+   * The listing with the {@code --target} processor (the command's converter accepts only the
+   * targets pipeverify checks); bad input when the listing states another.
+   */
+  private AsmListing withTarget(AsmListing listing, String name) throws InputException {
+    Optional<String> stated = listing.target();
+    if (stated.isPresent()
+        && !stated.get().endsWith(target)
+        && !stated.get().contains(target + ":")) {
+      throw new InputException(
+          "pipeverify: "
+              + name
+              + " states target "
+              + stated.get()
+              + " (.amdgcn_target), but --target is "
+              + target);
+    }
+    return new AsmListing(
+        listing.file(),
+        Optional.of("amdgcn-amd-amdhsa--" + target),
+        listing.statements(),
+        listing.kernels());
   }
 
   /** What {@code --arg} can name: the kernel's by-value arguments. */

@@ -309,7 +309,7 @@ final class BenchTargets {
 
   private static Schedule lifted() {
     try {
-      return new AssemblyInput(null, null, List.of(KERNEL_ARGUMENT))
+      return new AssemblyInput(null, null, null, List.of(KERNEL_ARGUMENT))
           .lift(KERNEL, Examples.text(KERNEL));
     } catch (InputException e) {
       throw new IllegalStateException(

@@ -76,6 +76,13 @@ abstract class ScheduleSource {
       description = "Assembly input: waves per workgroup (default: from the kernel's metadata).")
   Integer waves;
 
+  /**
+   * The command's {@code --target}, for assembly input: the target of a listing without an {@code
+   * .amdgcn_target} directive (it must agree with one the listing states). Set by the commands that
+   * have the option; null otherwise.
+   */
+  Target assemblyTarget;
+
   @Option(
       names = "--arg",
       paramLabel = "NAME=VALUE",
@@ -319,7 +326,8 @@ abstract class ScheduleSource {
     String name = input.equals("-") ? STDIN : input;
     String file = input;
     String content;
-    AssemblyInput assembly = new AssemblyInput(kernel, waves, args);
+    AssemblyInput assembly =
+        new AssemblyInput(kernel, waves, assemblyTarget == null ? null : assemblyTarget.id(), args);
     try {
       byte[] bytes = file.equals("-") ? stdin.readAllBytes() : Files.readAllBytes(Path.of(file));
       if (AssemblyInput.isCodeObject(name, bytes)) {

@@ -66,7 +66,9 @@ class VerifyCommand implements Callable<Integer> {
       names = "--target",
       paramLabel = "gfx950|gfx942",
       converter = Converters.TargetConverter.class,
-      description = "Override the schedule's target (for --builtin: the transform's target knob).")
+      description =
+          "Override the schedule's target (for --builtin: the transform's target knob); for"
+              + " assembly, the target of a listing without .amdgcn_target.")
   Target target;
 
   @Option(
@@ -160,6 +162,7 @@ class VerifyCommand implements Callable<Integer> {
       Schedule schedule = source.load(console.in(), source.knobs(target, implicitWaits));
       results.add(verify("--builtin " + source.builtin, schedule, Optional.empty(), options));
     } else {
+      source.assemblyTarget = target;
       List<String> inputs = source.inputs();
       if (inputs.isEmpty()) {
         throw new InputException("pipeverify: no *.json schedule files in " + source.files());

@@ -214,6 +214,35 @@ class AssemblyInputCommandTest {
   }
 
   @Test
+  void aListingWithoutATargetDirectiveTakesTheTargetFromTheCommandLine() throws Exception {
+    assumeTrue(kernel != null, "clang++-22 is not on PATH (apt-get install clang-22)");
+    List<String> copy = new ArrayList<>(lines);
+    copy.replaceAll(l -> l.contains(".amdgcn_target") ? "" : l);
+    Path untargeted = tmp.resolve("untargeted.s");
+    Files.write(untargeted, copy, StandardCharsets.UTF_8);
+    Cli.Result without = verify(untargeted);
+    assertEquals(2, without.code(), without.dump());
+    assertEquals(
+        "pipeverify: "
+            + untargeted
+            + ":1: no .amdgcn_target directive: the lift needs gfx950 or gfx942 (give --target"
+            + " gfx950 or --target gfx942)\n",
+        without.err());
+    Cli.Result with = verify(untargeted, "--target", "gfx950");
+    assertEquals(0, with.code(), with.dump());
+    assertTrue(with.out().startsWith("pv_gemm: VERIFIED\n"), with.dump());
+
+    Cli.Result contradicts = verify(kernel, "--target", "gfx942");
+    assertEquals(2, contradicts.code(), contradicts.dump());
+    assertEquals(
+        "pipeverify: "
+            + kernel
+            + " states target amdgcn-amd-amdhsa--gfx950 (.amdgcn_target), but --target is"
+            + " gfx942\n",
+        contradicts.err());
+  }
+
+  @Test
   void badAssemblyOptionsAndCodeObjectsAreBadInput() throws Exception {
     Path asm = tmp.resolve("tiny.s");
     Files.writeString(asm, "\t.amdgcn_target \"amdgcn-amd-amdhsa--gfx950\"\n\ts_endpgm\n");

@@ -2,8 +2,14 @@ package io.pipeverify.codegen.isa;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -11,18 +17,28 @@ import java.util.regex.Pattern;
  * Turns an AMDGPU code object (ELF) into an assembly listing the decoder reads (docs/isa.md, "Code
  * objects"): the instructions from {@code llvm-objdump-22 -d --symbolize-operands}, the kernel
  * descriptors as {@code .amdhsa_kernel} blocks from the disassembly of {@code .rodata}, and the
- * metadata from {@code llvm-readelf-22 --notes}. The listing's first lines are the disassembly's,
- * one for one (labels and comments rewritten in place), so {@code kernel.co:LINE} in a report is
- * line LINE of {@code llvm-objdump-22 -d --symbolize-operands kernel.co}.
+ * target and metadata from {@code llvm-readelf-22 -h --notes}. The listing's first lines are the
+ * disassembly's, one for one (labels and comments rewritten in place), so {@code kernel.co:LINE} in
+ * a report is line LINE of {@code llvm-objdump-22 -d --symbolize-operands kernel.co}.
+ *
+ * <p>Code objects as shipped: hand-assembled ones (AMD's aiter kernels) state their target only in
+ * the ELF header's flags, name their labels with local symbols ({@code label_0060}, which objdump
+ * prints like a function), or have no label symbols at all. So the kernels are the symbols that
+ * have a kernel descriptor, every other symbol after a kernel is a label of that kernel, and a
+ * branch's target is computed from its encoding (SOPP: the address after it plus four times the
+ * signed 16-bit offset), not read from how objdump printed it.
  */
 public final class CodeObjectDisassembler {
   public static final String OBJDUMP = "llvm-objdump-22";
   public static final String READELF = "llvm-readelf-22";
   private static final long TIMEOUT_SECONDS = 120;
 
-  private static final Pattern SYMBOL = Pattern.compile("^(?:[0-9a-fA-F]+ )?<([^>]+)>:$");
+  private static final Pattern SYMBOL = Pattern.compile("^([0-9a-fA-F]+ )?<([^>]+)>:$");
   private static final Pattern LOCAL = Pattern.compile("L\\d+");
-  private static final Pattern BRANCH = Pattern.compile("^(\\s*s_c?branch\\w*\\s+)(L\\d+)(\\b.*)$");
+  private static final Pattern ENCODED =
+      Pattern.compile("//\\s*([0-9a-fA-F]+):\\s*([0-9a-fA-F]{8})\\b");
+  private static final Pattern BRANCH = Pattern.compile("^(\\s*)(s_c?branch\\w*)(\\s+)(.*)$");
+  private static final Pattern FLAGS = Pattern.compile("^\\s*Flags:.*\\b(gfx[0-9a-f]+)\\b.*$");
 
   private final ExternalTool objdump;
   private final ExternalTool readelf;
@@ -47,67 +63,169 @@ public final class CodeObjectDisassembler {
     return listing(
         objdump.run(List.of("-d", "--symbolize-operands", name), name),
         objdump.run(List.of("-d", "-j", ".rodata", name), name),
-        readelf.run(List.of("--notes", name), name));
+        readelf.run(List.of("-h", "--notes", name), name));
   }
 
   /**
    * The listing from the tools' outputs: {@code text} (the disassembly), {@code rodata} (the kernel
-   * descriptors) and {@code notes} (the metadata).
+   * descriptors) and {@code elf} (the ELF header and the notes with the metadata).
    */
-  static String listing(String text, String rodata, String notes) {
-    List<String> out = new ArrayList<>();
+  static String listing(String text, String rodata, String elf) {
     String[] lines = text.split("\r?\n", -1);
-    String function = null;
+    Set<String> kernels = kernelNames(rodata);
+    String[] function = functions(lines, kernels);
+    Map<String, String> labels = labelsAtAddresses(lines, function);
+    List<String> out = new ArrayList<>();
+    Set<String> placed = new HashSet<>();
     for (int i = 0; i < lines.length; i++) {
       String line = lines[i];
       Matcher symbol = SYMBOL.matcher(line.strip());
-      boolean nextIsFunction =
-          i + 1 < lines.length
-              && SYMBOL.matcher(lines[i + 1].strip()).matches()
-              && !LOCAL.matcher(symbolName(lines[i + 1])).matches();
-      if (symbol.matches() && LOCAL.matcher(symbol.group(1)).matches() && function != null) {
-        out.add(local(function, symbol.group(1)) + ":");
-      } else if (symbol.matches()) {
-        function = symbol.group(1);
-        out.add(function + ":");
-      } else if (line.isBlank() && nextIsFunction && function != null) {
+      if (symbol.matches() && startsFunction(symbol.group(2), kernels)) {
+        out.add(symbol.group(2) + ":");
+      } else if (symbol.matches() && function[i] != null) {
+        String label = label(function[i], nextAddress(lines, i));
+        placed.add(label);
+        out.add(label + ":");
+      } else if (line.isBlank() && endsFunction(lines, i, kernels) && function[i] != null) {
         // The blank line before the next function ends this one, one line for one.
-        out.add(".Lfunc_end_" + function + ":");
-      } else if (line.startsWith("\t") && function != null) {
-        out.add(instruction(line, function));
+        out.add(".Lfunc_end_" + function[i] + ":");
+      } else if (line.startsWith("\t") && function[i] != null) {
+        out.add(instruction(line, function[i], labels, placed));
       } else {
         out.add(line.isBlank() ? "" : "; " + line.strip());
       }
     }
-    if (function != null) {
-      out.add(".Lfunc_end_" + function + ":");
+    if (lines.length > 0 && function[lines.length - 1] != null) {
+      out.add(".Lfunc_end_" + function[lines.length - 1] + ":");
     }
-    target(notes).ifPresent(t -> out.add("\t.amdgcn_target \"" + t + "\""));
+    target(elf).ifPresent(t -> out.add("\t.amdgcn_target \"" + t + "\""));
     out.addAll(descriptors(rodata));
-    out.addAll(metadata(notes));
+    out.addAll(metadata(elf));
     return String.join("\n", out) + "\n";
   }
 
-  private static String symbolName(String line) {
-    Matcher m = SYMBOL.matcher(line.strip());
-    return m.matches() ? m.group(1) : "";
+  /**
+   * Whether a symbol starts a function: a kernel (it has a descriptor); when the code object has no
+   * descriptors at all, any symbol but objdump's own local labels ({@code L0}).
+   */
+  private static boolean startsFunction(String symbol, Set<String> kernels) {
+    return kernels.isEmpty() ? !LOCAL.matcher(symbol).matches() : kernels.contains(symbol);
   }
 
-  /** The label of objdump's local label {@code L3} in {@code function}, unique in the listing. */
-  private static String local(String function, String label) {
-    return ".Lpv_" + function + "_" + label;
+  /** Each line's function (kernel), or null before the first. */
+  private static String[] functions(String[] lines, Set<String> kernels) {
+    String[] function = new String[lines.length];
+    String current = null;
+    for (int i = 0; i < lines.length; i++) {
+      Matcher symbol = SYMBOL.matcher(lines[i].strip());
+      if (symbol.matches() && startsFunction(symbol.group(2), kernels)) {
+        current = symbol.group(2);
+      }
+      function[i] = current;
+    }
+    return function;
   }
 
-  /** An instruction with its {@code // address: bytes} comment as a comment, branches to labels. */
-  private static String instruction(String line, String function) {
+  /** Whether blank line {@code i} is the one before the next function's symbol. */
+  private static boolean endsFunction(String[] lines, int i, Set<String> kernels) {
+    if (i + 1 >= lines.length) {
+      return false;
+    }
+    Matcher next = SYMBOL.matcher(lines[i + 1].strip());
+    return next.matches() && startsFunction(next.group(2), kernels);
+  }
+
+  /**
+   * The label of every branch target, by function and address ({@code function@address}): every
+   * address a branch of the function jumps to.
+   */
+  private static Map<String, String> labelsAtAddresses(String[] lines, String[] function) {
+    Map<String, String> labels = new HashMap<>();
+    for (int i = 0; i < lines.length; i++) {
+      if (function[i] == null || !lines[i].startsWith("\t")) {
+        continue;
+      }
+      OptionalLong target = branchTarget(lines[i]);
+      if (target.isPresent()) {
+        String at = function[i] + "@" + target.getAsLong();
+        labels.put(at, label(function[i], target.getAsLong()));
+      }
+    }
+    return labels;
+  }
+
+  /**
+   * The target address of a branch line from its encoding: SOPP's signed 16-bit offset in dwords,
+   * from the address after the branch; empty for other lines.
+   */
+  private static OptionalLong branchTarget(String line) {
+    int comment = line.indexOf("//");
+    if (comment < 0 || !BRANCH.matcher(line.substring(0, comment)).matches()) {
+      return OptionalLong.empty();
+    }
+    Matcher e = ENCODED.matcher(line.substring(comment));
+    if (!e.find()) {
+      return OptionalLong.empty();
+    }
+    long address = Long.parseLong(e.group(1), 16);
+    long word = Long.parseLong(e.group(2), 16);
+    return OptionalLong.of(address + 4 + 4L * (short) (word & 0xFFFF));
+  }
+
+  /** The address of the first instruction after line {@code i}, or -1. */
+  private static long nextAddress(String[] lines, int i) {
+    for (int j = i + 1; j < lines.length; j++) {
+      Matcher e = ENCODED.matcher(lines[j]);
+      if (lines[j].startsWith("\t") && e.find()) {
+        return Long.parseLong(e.group(1), 16);
+      }
+    }
+    return -1;
+  }
+
+  /** The label at {@code address} in {@code function}, unique in the listing. */
+  private static String label(String function, long address) {
+    return ".Lpv_" + function + "_" + Long.toHexString(address);
+  }
+
+  /**
+   * An instruction with its {@code // address: bytes} comment as a comment, a branch's operand
+   * replaced by the label of its target, and the label of a branch target that has no symbol line
+   * put in front of the instruction at that address.
+   */
+  private static String instruction(
+      String line, String function, Map<String, String> labels, Set<String> placed) {
     int comment = line.indexOf("//");
     String code = comment < 0 ? line : line.substring(0, comment);
     String tail = comment < 0 ? "" : ";" + line.substring(comment + 2);
+    OptionalLong target = branchTarget(line);
     Matcher branch = BRANCH.matcher(code);
-    if (branch.matches()) {
-      code = branch.group(1) + local(function, branch.group(2)) + branch.group(3);
+    if (target.isPresent() && branch.matches()) {
+      String to = label(function, target.getAsLong());
+      String padded = String.format("%-" + branch.group(4).length() + "s", to);
+      code = branch.group(1) + branch.group(2) + branch.group(3) + padded;
+    }
+    Matcher e = comment < 0 ? null : ENCODED.matcher(line.substring(comment));
+    if (e != null && e.find()) {
+      String here = labels.get(function + "@" + Long.parseLong(e.group(1), 16));
+      if (here != null && !placed.contains(here)) {
+        placed.add(here);
+        code = here + ": " + code.stripLeading();
+      }
     }
     return code + tail;
+  }
+
+  /** The kernels of the code object: the names of its kernel descriptors. */
+  private static Set<String> kernelNames(String rodata) {
+    Set<String> names = new LinkedHashSet<>();
+    for (String line : rodata.split("\r?\n")) {
+      String l = line.strip();
+      if (l.startsWith(".amdhsa_kernel ")) {
+        names.add(l.substring(".amdhsa_kernel ".length()).strip());
+      }
+    }
+    return names;
   }
 
   /** The {@code .amdhsa_kernel ... .end_amdhsa_kernel} blocks of the descriptors' disassembly. */
@@ -147,13 +265,23 @@ public final class CodeObjectDisassembler {
     return out;
   }
 
-  private static Optional<String> target(String notes) {
-    for (String line : notes.split("\r?\n")) {
+  /**
+   * The target: the metadata's {@code amdhsa.target} when it has one, else the processor named by
+   * the ELF header's flags ({@code Flags: 0x54f, gfx950, xnack, sramecc}), which every code object
+   * has.
+   */
+  private static Optional<String> target(String elf) {
+    Optional<String> header = Optional.empty();
+    for (String line : elf.split("\r?\n")) {
       String l = line.strip();
       if (l.startsWith("amdhsa.target:")) {
         return Optional.of(l.substring("amdhsa.target:".length()).strip().replace("'", ""));
       }
+      Matcher flags = FLAGS.matcher(line);
+      if (header.isEmpty() && flags.matches()) {
+        header = Optional.of("amdgcn-amd-amdhsa--" + flags.group(1));
+      }
     }
-    return Optional.empty();
+    return header;
   }
 }

@@ -19,6 +19,7 @@ public final class AsmParser {
   private AsmParser() {}
 
   private static final Pattern LABEL = Pattern.compile("([.\\w$]+):(.*)");
+  private static final Pattern LABELLED = Pattern.compile("([.\\w$]+):\\s+([a-z]\\S*(\\s.*)?)");
   private static final Pattern MNEMONIC = Pattern.compile("([a-z][a-z0-9_]*)(\\s+(.*))?");
   private static final Pattern MODIFIER = Pattern.compile("([a-z_][a-z0-9_]*):(.+)");
   private static final Pattern WAIT_FIELD =
@@ -103,6 +104,14 @@ public final class AsmParser {
     Matcher label = LABEL.matcher(code);
     if (label.matches() && !code.contains(" ")) {
       out.add(new Statement.Label(label.group(1), at));
+      return Optional.empty();
+    }
+    Matcher labelled = LABELLED.matcher(code);
+    if (labelled.matches()) {
+      // "name: instruction" on one line, as assemblers accept (the code-object listing puts the
+      // label of a branch target that has no symbol there).
+      out.add(new Statement.Label(labelled.group(1), at));
+      out.add(instruction(labelled.group(2), at));
       return Optional.empty();
     }
     if (code.startsWith(".")) {

@@ -48,9 +48,10 @@ import java.util.OptionalInt;
  *
  * <p><b>Counted instructions.</b> Global loads and stores into registers are {@code gload} ops
  * (vmcnt). Scalar loads and LDS instructions that touch no LDS bytes count on lgkmcnt too but are
- * not ops: dropping one is exact as long as no {@code s_waitcnt lgkmcnt(N)} with N > 0 executes
- * while it may be outstanding (a wait for 0 waits for everything anyway); otherwise the lift stops
- * with a located error.
+ * not ops (semantics.md section 8): {@code s_waitcnt lgkmcnt(N)} blocks until the whole count is at
+ * most N, so at most N LDS operations are outstanding after it whatever the others do, and LDS
+ * operations retire in order among themselves; counting only the LDS operations gives exactly the
+ * guarantee the LDS checks need (one in flight can only make the real wait stronger).
  *
  * <p><b>Registers.</b> An mfma's A (B) operand names the load that last wrote any of its registers
  * before it, as the wave ran; the loop's mfmas must name the same load in every iteration.
@@ -129,7 +130,6 @@ public final class ScheduleLift {
     int granule = granule();
     List<WaveProgram> programs = new ArrayList<>();
     for (WaveEvaluator.Trace t : traces) {
-      checkScalarCounts(t);
       programs.add(program(t, period, granule));
     }
     int slotBytes = Math.toIntExact(Math.max(granule, (ldsEnd + granule - 1) / granule * granule));
@@ -154,7 +154,9 @@ public final class ScheduleLift {
             .orElseThrow(
                 () ->
                     new AsmSyntaxException(
-                        at, "no .amdgcn_target directive: the lift needs gfx950 or gfx942"));
+                        at,
+                        "no .amdgcn_target directive: the lift needs gfx950 or gfx942 (give"
+                            + " --target gfx950 or --target gfx942)"));
     for (Target candidate : Target.values()) {
       if (t.endsWith(candidate.id()) || t.contains(candidate.id() + ":")) {
         return candidate;
@@ -259,37 +261,6 @@ public final class ScheduleLift {
   }
 
   // ---------------------------------------------------------------- counters
-
-  /**
-   * Scalar loads and LDS instructions without LDS bytes are left out of the schedule; that is exact
-   * only if no wait for lgkmcnt(N > 0) executes while one may be outstanding.
-   */
-  private void checkScalarCounts(WaveEvaluator.Trace t) throws AsmSyntaxException {
-    Step outstanding = null;
-    for (Step s : t.steps()) {
-      if (s.kind() == Step.Kind.LGKM) {
-        outstanding = s;
-      } else if (s.kind() == Step.Kind.WAIT) {
-        OptionalInt n = waitcnt(s.instruction()).lgkmcnt();
-        if (n.isPresent() && n.getAsInt() == 0) {
-          outstanding = null;
-        } else if (n.isPresent() && outstanding != null) {
-          throw new AsmSyntaxException(
-              s.instruction().location(),
-              "s_waitcnt lgkmcnt("
-                  + n.getAsInt()
-                  + ") in wave "
-                  + t.wave()
-                  + " may find "
-                  + outstanding.instruction().mnemonic()
-                  + " ("
-                  + outstanding.instruction().location().describe()
-                  + ") outstanding; scalar loads return out of order with LDS operations,"
-                  + " which the lift cannot count yet (it needs lgkmcnt(0) before such a wait)");
-        }
-      }
-    }
-  }
 
   private static Waitcnt waitcnt(Instruction i) {
     return (Waitcnt) i.operand(0);

@@ -38,6 +38,22 @@ class AsmParserTest {
   }
 
   @Test
+  void aLabelAndAnInstructionShareALine() throws Exception {
+    AsmListing l =
+        AsmParser.parse(
+            ".Lpv_k_1908: s_endpgm ; 000000001908: BF810000\nb: ds_read_b32 v1, v2 offset:8",
+            "t.s");
+    assertEquals(
+        List.of(".Lpv_k_1908", "s_endpgm", "b", "ds_read_b32"),
+        l.statements().stream()
+            .map(
+                st ->
+                    st instanceof Statement.Label lab ? lab.name() : ((Instruction) st).mnemonic())
+            .toList());
+    assertEquals(8, at(l, 2).integerModifier("offset").orElse(-1));
+  }
+
+  @Test
   void theKernelItsMetadataAndDescriptorAreRead() throws Exception {
     AsmListing l = fixture("decode-gfx950.s");
     assertEquals("amdgcn-amd-amdhsa--gfx950", l.target().orElseThrow());
