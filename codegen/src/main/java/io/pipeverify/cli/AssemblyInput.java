@@ -203,13 +203,21 @@ final class AssemblyInput {
         listing.kernels());
   }
 
-  /** What {@code --arg} can name: the kernel's by-value arguments. */
+  /**
+   * What {@code --arg} can name: the kernel's by-value arguments, by name where the metadata
+   * records one only once, else as {@code argN}.
+   */
   private static String scalarArguments(Kernel k) {
+    Map<String, Integer> uses = new LinkedHashMap<>();
+    for (KernelArg a : k.args()) {
+      uses.merge(a.name(), 1, Integer::sum);
+    }
     List<String> names = new ArrayList<>();
     for (int i = 0; i < k.args().size(); i++) {
       KernelArg a = k.args().get(i);
       if (a.valueKind().equals("by_value")) {
-        names.add((a.name().isEmpty() ? "arg" + i : a.name()) + " (" + a.size() + " bytes)");
+        boolean named = !a.name().isEmpty() && uses.get(a.name()) == 1;
+        names.add((named ? a.name() : "arg" + i) + " (" + a.size() + " bytes)");
       }
     }
     return names.isEmpty()

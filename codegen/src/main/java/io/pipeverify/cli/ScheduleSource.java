@@ -87,8 +87,8 @@ abstract class ScheduleSource {
       names = "--arg",
       paramLabel = "NAME=VALUE",
       description =
-          "Assembly input: a scalar kernel argument that addresses or branches depend on (argN,"
-              + " counted from 0, when the compiler recorded no names); repeatable.")
+          "Assembly input: a scalar kernel argument that addresses or branches depend on, by its"
+              + " metadata name or as argN (counted from 0), or workgroup_id_x/y/z; repeatable.")
   List<String> args = new ArrayList<>();
 
   /** The FILE arguments as given. */

@@ -6,7 +6,6 @@ import io.pipeverify.isa.decode.InstructionInfo;
 import io.pipeverify.isa.decode.InstructionInfo.Family;
 import io.pipeverify.isa.decode.InstructionTable;
 import io.pipeverify.isa.decode.Kernel;
-import io.pipeverify.isa.decode.KernelArg;
 import io.pipeverify.isa.decode.Location;
 import io.pipeverify.isa.decode.Operand;
 import io.pipeverify.isa.semantics.Semantics;
@@ -21,20 +20,14 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Executes one wave of a kernel concretely: from the entry state (work-item ids in v0, the kernarg
- * pointer in its user SGPRs, scalar arguments the caller gives), block by block, resolving every
- * conditional branch from the wave's SCC, VCC or EXEC, through a given number of iterations of the
- * loop ({@code iterations} times round the back edge, then out). It records the LDS bytes of every
- * LDS access. A branch or an LDS address that depends on an unknown value, and an unsupported
- * instruction, is a located error; nothing is guessed.
+ * Executes one wave of a kernel concretely: from the entry state ({@link EntryState}: work-item ids
+ * in v0, the kernarg pointer and workgroup ids in their SGPRs, scalar arguments the caller gives),
+ * block by block, resolving every conditional branch from the wave's SCC, VCC or EXEC, through a
+ * given number of iterations of the loop ({@code iterations} times round the back edge, then out).
+ * It records the LDS bytes of every LDS access. A branch or an LDS address that depends on an
+ * unknown value, and an unsupported instruction, is a located error; nothing is guessed.
  */
 public final class WaveEvaluator {
-  /**
-   * The kernarg segment pointer's stand-in: a concrete address no real pointer arithmetic of a
-   * kernel reaches, so that {@code s_load_*} from it can be answered from the given arguments.
-   */
-  static final long KERNARG_BASE = 0x7E00_0000_0000L;
-
   /** Steps before the evaluator gives up on a wave (a loop it cannot leave). */
   private static final int MAX_STEPS = 1_000_000;
 
@@ -45,19 +38,19 @@ public final class WaveEvaluator {
 
   private final Kernel kernel;
   private final ControlFlowGraph cfg;
-  private final int threads;
-  private final Map<String, Long> args;
+  private final EntryState entry;
 
   /**
    * @param threads the workgroup size
-   * @param args scalar kernel arguments by name (kernel metadata {@code .name}; {@code argN}, the
-   *     N-th from 0, when the compiler recorded no name, as clang -O3 does for HIP); others unknown
+   * @param args scalar kernel arguments by name (kernel metadata {@code .name}) or {@code argN}
+   *     (the N-th from 0), and {@code workgroup_id_x/y/z}; others unknown
+   * @throws AsmSyntaxException at the kernel, for an argument name the kernel does not have
    */
-  public WaveEvaluator(Kernel kernel, ControlFlowGraph cfg, int threads, Map<String, Long> args) {
+  public WaveEvaluator(Kernel kernel, ControlFlowGraph cfg, int threads, Map<String, Long> args)
+      throws AsmSyntaxException {
     this.kernel = kernel;
     this.cfg = cfg;
-    this.threads = threads;
-    this.args = Map.copyOf(args);
+    this.entry = new EntryState(kernel, threads, args);
   }
 
   /**
@@ -90,13 +83,7 @@ public final class WaveEvaluator {
    * the loop have iteration -1, after it -2.
    */
   public Trace run(int wave, ControlFlowGraph.Loop loop, int iterations) throws AsmSyntaxException {
-    WaveState s = WaveState.atEntry(wave, threads);
-    kernargPointer()
-        .ifPresent(
-            i -> {
-              s.setSgpr(i, KERNARG_BASE & 0xFFFFFFFFL);
-              s.setSgpr(i + 1, KERNARG_BASE >>> 32);
-            });
+    WaveState s = entry.wave(wave);
     List<Step> executed = new ArrayList<>();
     int block = 0;
     int iteration = -1;
@@ -212,21 +199,6 @@ public final class WaveEvaluator {
         : b.instructions().get(b.instructions().size() - 1).location();
   }
 
-  /** The first SGPR of the kernarg segment pointer: after the user SGPRs enabled before it. */
-  private Optional<Integer> kernargPointer() {
-    if (kernel.amdhsa("user_sgpr_kernarg_segment_ptr").orElse(0) == 0) {
-      return Optional.empty();
-    }
-    int index = 0;
-    for (String before : List.of("private_segment_buffer:4", "dispatch_ptr:2", "queue_ptr:2")) {
-      String[] p = before.split(":");
-      if (kernel.amdhsa("user_sgpr_" + p[0]).orElse(0) != 0) {
-        index += Integer.parseInt(p[1]);
-      }
-    }
-    return Optional.of(index);
-  }
-
   /**
    * An {@code s_load_dword*} from the kernarg pointer: its dwords from the given arguments (unknown
    * where none is given). False when the base is not the kernarg pointer.
@@ -238,27 +210,15 @@ public final class WaveEvaluator {
       return false;
     }
     OptionalLong base = s.read64(i.operand(1), 0);
-    if (base.isEmpty() || base.getAsLong() != KERNARG_BASE) {
+    if (base.isEmpty() || !EntryState.isKernarg(base.getAsLong())) {
       return false;
     }
     Operand.Register dst = (Operand.Register) i.operand(0);
     for (int d = 0; d < dst.count(); d++) {
       long byteOffset = offset.value() + 4L * d;
-      s.setSgpr(dst.first() + d, argumentDword(byteOffset));
+      s.setSgpr(dst.first() + d, entry.argumentDword(byteOffset));
     }
     return true;
-  }
-
-  private long argumentDword(long byteOffset) {
-    for (int n = 0; n < kernel.args().size(); n++) {
-      KernelArg a = kernel.args().get(n);
-      String key = a.name().isEmpty() ? "arg" + n : a.name();
-      if (byteOffset >= a.offset() && byteOffset < a.offset() + a.size() && args.containsKey(key)) {
-        long value = args.get(key);
-        return ((value >>> (8 * (byteOffset - a.offset()))) & 0xFFFFFFFFL);
-      }
-    }
-    return WaveState.UNKNOWN;
   }
 
   /**
