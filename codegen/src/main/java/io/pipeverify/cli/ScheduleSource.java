@@ -290,8 +290,9 @@ abstract class ScheduleSource {
   }
 
   /**
-   * The inputs: files and {@code -} as given, directories replaced by the {@code *.json} files
-   * under them (recursively, sorted). A directory that cannot be listed is bad input.
+   * The inputs: files and {@code -} as given, directories replaced by the schedules ({@code
+   * *.json}), assembly ({@code *.s}, {@code *.amdgcn}) and code objects ({@code *.co}, {@code
+   * *.hsaco}) under them (recursively, sorted). A directory that cannot be listed is bad input.
    */
   List<String> inputs() throws InputException {
     List<String> out = new ArrayList<>();
@@ -309,7 +310,7 @@ abstract class ScheduleSource {
       }
       try (java.util.stream.Stream<Path> walk = Files.walk(p)) {
         walk.filter(Files::isRegularFile)
-            .filter(x -> x.getFileName().toString().endsWith(".json"))
+            .filter(x -> isInputName(x.getFileName().toString()))
             .map(Path::toString)
             .sorted()
             .forEach(out::add);
@@ -318,6 +319,14 @@ abstract class ScheduleSource {
       }
     }
     return out;
+  }
+
+  /** The file names a directory contributes: schedules, assembly listings and code objects. */
+  private static final List<String> INPUT_SUFFIXES =
+      List.of(".json", ".s", ".amdgcn", ".co", ".hsaco");
+
+  private static boolean isInputName(String name) {
+    return INPUT_SUFFIXES.stream().anyMatch(name::endsWith);
   }
 
   /** Reads {@code input} (a file or {@code -}) with the file positions of its values. */

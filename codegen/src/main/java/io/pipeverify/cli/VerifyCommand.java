@@ -6,6 +6,7 @@ import io.pipeverify.model.Schedule;
 import io.pipeverify.model.Target;
 import io.pipeverify.model.TerminalText;
 import io.pipeverify.model.format.LocatedSchedule;
+import io.pipeverify.verifier.Finding;
 import io.pipeverify.verifier.Verdict;
 import io.pipeverify.verifier.VerificationReport;
 import io.pipeverify.verifier.Verifier;
@@ -32,6 +33,10 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -133,6 +138,12 @@ class VerifyCommand implements Callable<Integer> {
   int maxFindings = VerifyOptions.defaults().maxFindings();
 
   @Option(
+      names = "--jobs",
+      paramLabel = "N",
+      description = "Inputs verified at once when several are given. Default: the cores.")
+  Integer jobs;
+
+  @Option(
       names = "--no-timings",
       description = "Leave out solver and total time, so the output is the same on every run.")
   boolean noTimings;
@@ -165,31 +176,15 @@ class VerifyCommand implements Callable<Integer> {
       source.assemblyTarget = target;
       List<String> inputs = source.inputs();
       if (inputs.isEmpty()) {
-        throw new InputException("pipeverify: no *.json schedule files in " + source.files());
+        throw new InputException(
+            "pipeverify: no schedule files (*.json), assembly (*.s, *.amdgcn) or code objects"
+                + " (*.co, *.hsaco) in "
+                + source.files());
       }
-      boolean batch = inputs.size() > 1;
-      int i = 0;
-      for (String input : inputs) {
-        i++;
-        if (batch) {
-          console.err().println("pipeverify: [" + i + "/" + inputs.size() + "] verifying " + input);
-          console.err().flush();
-        }
-        try {
-          LocatedSchedule located = source.readLocated(console.in(), input);
-          Schedule schedule =
-              ScheduleSource.overridden(located.schedule(), input, target, implicitWaits);
-          results.add(verify(input, schedule, Optional.of(located), options));
-        } catch (InputException e) {
-          if (!batch) {
-            throw e;
-          }
-          for (String line : e.lines()) {
-            console.err().println(line);
-          }
-          exit = Math.max(exit, ExitCode.BAD_INPUT);
-          rows.add(new String[] {input, "-", "bad input", "see stderr", "-"});
-        }
+      if (inputs.size() == 1) {
+        results.add(verifyInput(inputs.get(0), options));
+      } else {
+        exit = verifyAll(inputs, options, results, rows);
       }
     }
     for (ScheduleResult r : results) {
@@ -206,11 +201,109 @@ class VerifyCommand implements Callable<Integer> {
         console.out().println(json.renderLine(r));
       }
     } else if (out != null || (batch && chosen.get(0) == ReportFormat.TEXT)) {
-      console.out().print(summary(results, rows));
+      console.out().print(summary(results, rows, timings));
     } else {
       console.out().print(render(chosen.get(0), results, timings));
     }
     return exit;
+  }
+
+  /** Reads, lifts where needed, and verifies one input. */
+  private ScheduleResult verifyInput(String input, VerifyOptions options)
+      throws InputException, ExternalToolException {
+    LocatedSchedule located = source.readLocated(console.in(), input);
+    Schedule schedule = ScheduleSource.overridden(located.schedule(), input, target, implicitWaits);
+    return verify(input, schedule, Optional.of(located), options);
+  }
+
+  /** One input's outcome in a batch: its result, or the lines of its bad-input error. */
+  private record Outcome(Optional<ScheduleResult> result, List<String> error, long millis) {}
+
+  /**
+   * Verifies several inputs, {@code --jobs} at a time; results, rows and progress come in input
+   * order whatever the order they finish in. An input that is bad input (a lift error, say) is a
+   * row of its own and the batch goes on. Returns the worst exit code of the bad inputs.
+   */
+  private int verifyAll(
+      List<String> inputs, VerifyOptions options, List<ScheduleResult> results, List<String[]> rows)
+      throws ExternalToolException {
+    // Repairs print their progress as they search: one input at a time keeps it readable.
+    int threads = wantsFixes() ? 1 : Math.max(1, Math.min(jobs(), inputs.size()));
+    ExecutorService pool = Executors.newFixedThreadPool(threads);
+    try {
+      List<Future<Outcome>> futures = new ArrayList<>();
+      for (String input : inputs) {
+        futures.add(pool.submit(() -> outcome(input, options)));
+      }
+      int exit = ExitCode.OK;
+      for (int i = 0; i < inputs.size(); i++) {
+        Outcome o = await(futures.get(i));
+        String input = inputs.get(i);
+        String done = "pipeverify: [" + (i + 1) + "/" + inputs.size() + "] " + input + ": ";
+        if (o.result().isPresent()) {
+          results.add(o.result().get());
+          console.err().println(done + o.result().get().report().verdict().id());
+        } else {
+          for (String line : o.error()) {
+            console.err().println(line);
+          }
+          console.err().println(done + "bad input");
+          exit = Math.max(exit, ExitCode.BAD_INPUT);
+          rows.add(new String[] {input, "-", "bad input", reason(input, o.error())});
+        }
+        console.err().flush();
+      }
+      return exit;
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  private Outcome outcome(String input, VerifyOptions options) throws ExternalToolException {
+    long start = System.nanoTime();
+    try {
+      ScheduleResult r = verifyInput(input, options);
+      return new Outcome(Optional.of(r), List.of(), (System.nanoTime() - start) / 1_000_000);
+    } catch (InputException e) {
+      return new Outcome(Optional.empty(), e.lines(), (System.nanoTime() - start) / 1_000_000);
+    }
+  }
+
+  private static Outcome await(Future<Outcome> f) throws ExternalToolException {
+    try {
+      return f.get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while verifying", e);
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof ExternalToolException t) {
+        throw t;
+      }
+      if (e.getCause() instanceof RuntimeException r) {
+        throw r;
+      }
+      throw new IllegalStateException(e.getCause());
+    }
+  }
+
+  /** {@code --jobs}, by default the cores. */
+  private int jobs() {
+    return jobs != null ? jobs : Runtime.getRuntime().availableProcessors();
+  }
+
+  /**
+   * The first line of an input's error for its summary row, without the "pipeverify: " and the
+   * input's name it starts with ({@code kernel.co:45: s_cbranch_scc0 ...} becomes {@code line 45:
+   * s_cbranch_scc0 ...}).
+   */
+  private static String reason(String input, List<String> lines) {
+    String first = lines.isEmpty() ? "" : lines.get(0);
+    first = first.startsWith("pipeverify: ") ? first.substring("pipeverify: ".length()) : first;
+    if (first.startsWith(input + ":")) {
+      String rest = first.substring(input.length() + 1);
+      first = rest.matches("\\d+:.*") ? "line " + rest : rest.strip();
+    }
+    return first;
   }
 
   private void checkOptions() {
@@ -221,6 +314,9 @@ class VerifyCommand implements Callable<Integer> {
     if (maxFindings < 0) {
       throw new ParameterException(
           spec.commandLine(), "--max-findings must be 0 (all) or more, got " + maxFindings);
+    }
+    if (jobs != null && jobs < 1) {
+      throw new ParameterException(spec.commandLine(), "--jobs must be at least 1, got " + jobs);
     }
     if (jsonl && !formats.isEmpty() && out == null) {
       throw new ParameterException(
@@ -303,25 +399,70 @@ class VerifyCommand implements Callable<Integer> {
     }
   }
 
-  /** One row per schedule: input, schedule, verdict, first violation, exit code. */
-  private static String summary(List<ScheduleResult> results, List<String[]> bad) {
+  /**
+   * One row per input: input, kernel or schedule, target, verdict, findings, instances, events,
+   * milliseconds (unless {@code --no-timings}), the first violation (or why there is no verdict),
+   * exit code.
+   */
+  private static String summary(List<ScheduleResult> results, List<String[]> bad, boolean timings) {
     List<String[]> rows = new ArrayList<>();
-    rows.add(new String[] {"input", "schedule", "verdict", "first violation", "exit"});
+    rows.add(
+        row(
+            timings,
+            "input",
+            "schedule",
+            "target",
+            "verdict",
+            "findings",
+            "instances",
+            "events",
+            "ms",
+            "first violation",
+            "exit"));
     for (ScheduleResult r : results) {
+      VerificationReport report = r.report();
+      List<Finding> findings = report.verdict().findings();
       rows.add(
-          new String[] {
-            r.input(),
-            r.report().schedule().name(),
-            r.report().verdict().id(),
-            PipeverifyCommand.firstViolation(r.report().verdict(), r.report().findingsOmitted()),
-            Integer.toString(r.report().exitCode())
-          });
+          row(
+              timings,
+              r.input(),
+              report.schedule().name(),
+              report.schedule().target().id(),
+              report.verdict().id(),
+              Integer.toString(findings.size()),
+              Integer.toString(findings.stream().mapToInt(Finding::instances).sum()),
+              Long.toString(report.stats().events()),
+              Long.toString(report.stats().totalTime().toMillis()),
+              PipeverifyCommand.firstViolation(report.verdict(), report.findingsOmitted()),
+              Integer.toString(report.exitCode())));
     }
     for (String[] b : bad) {
-      rows.add(new String[] {b[0], b[1], b[2], b[3], Integer.toString(ExitCode.BAD_INPUT)});
+      rows.add(
+          row(
+              timings,
+              b[0],
+              b[1],
+              "-",
+              b[2],
+              "-",
+              "-",
+              "-",
+              "-",
+              b[3],
+              Integer.toString(ExitCode.BAD_INPUT)));
     }
     StringBuilder s = new StringBuilder();
     Table.render(s, "", rows);
     return TerminalText.escapeLines(s.toString());
+  }
+
+  /** A summary row; the milliseconds column (the 8th) only with timings. */
+  private static String[] row(boolean timings, String... cells) {
+    if (timings) {
+      return cells;
+    }
+    List<String> c = new ArrayList<>(List.of(cells));
+    c.remove(7);
+    return c.toArray(String[]::new);
   }
 }

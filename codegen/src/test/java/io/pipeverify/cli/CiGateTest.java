@@ -56,7 +56,7 @@ class CiGateTest {
             "hb.dot")) {
       assertTrue(Files.size(out.resolve(f)) > 100, f);
     }
-    assertTrue(all.out().contains("cdna4-interleave  violated"), all.out());
+    assertTrue(all.out().contains("cdna4-interleave  gfx950  violated"), all.out());
     assertTrue(
         Files.readString(out.resolve("report.txt"))
             .contains("edit: in loop stage 3, before the s_barrier, insert s_waitcnt lgkmcnt(0)"));
@@ -85,7 +85,18 @@ class CiGateTest {
     assertEquals(4, lines.length, r.out());
     assertTrue(lines[2].contains("fixed.json") && lines[2].contains("verified"), r.out());
     assertTrue(lines[3].contains("bad-race.json") && lines[3].contains("violated"), r.out());
-    assertTrue(r.err().contains("[1/2] verifying"), r.err());
+    assertTrue(r.err().contains("[1/2] " + batch.resolve("fixed.json") + ": verified\n"), r.err());
+    assertTrue(
+        lines[0].matches(
+            "input +schedule +target +verdict +findings +instances +events"
+                + " +first violation +exit"),
+        lines[0]);
+    assertTrue(
+        lines[3].matches(".*bad-race\\.json +cdna4-interleave +gfx950 +violated +2 +224 .*"),
+        lines[3]);
+    Cli.Result oneJob = Cli.run("verify", batch.toString(), "--no-timings", "--jobs", "1");
+    assertEquals(r.out(), oneJob.out(), "the same table whatever the jobs");
+    assertEquals(2, Cli.run("verify", batch.toString(), "--jobs", "0").code());
 
     Cli.Result jsonl = Cli.run("verify", batch.toString(), "--jsonl", "--no-timings");
     String[] objects = jsonl.out().split("\n");
@@ -94,9 +105,23 @@ class CiGateTest {
     assertTrue(objects[1].startsWith("{\"verdict\":\"violated\""), objects[1]);
 
     Files.writeString(batch.resolve("broken.json"), "{");
+    // Assembly in a directory is verified too; one the lift cannot read is a row with the reason.
+    Files.writeString(
+        batch.resolve("k.s"),
+        "\t.amdgcn_target \"amdgcn-amd-amdhsa--gfx950\"\n\t.amdhsa_kernel k\n"
+            + "\t.end_amdhsa_kernel\nk:\n\ts_cmp_eq_u32 s0, 1\n\ts_cbranch_scc1 .L1\n.L1:\n\ts_endpgm\n"
+            + "\t.amdgpu_metadata\n---\namdhsa.kernels:\n  - .name: k\n"
+            + "    .max_flat_workgroup_size: 64\n...\n\t.end_amdgpu_metadata\n");
     Cli.Result worst = Cli.run("verify", batch.toString(), "--no-timings");
     assertEquals(2, worst.code(), worst.out());
-    assertTrue(worst.out().contains("bad input"), worst.out());
+    assertTrue(worst.out().matches("(?s).*broken\\.json +- +- +bad input .*"), worst.out());
+    assertTrue(
+        worst
+            .out()
+            .matches(
+                "(?s).*k\\.s +- +- +bad input +- +- +- +line 6: s_cbranch_scc1 in wave 0 depends"
+                    + " on an unknown SCC .* 2\n.*"),
+        worst.out());
   }
 
   @Test
