@@ -188,4 +188,52 @@ public record ControlFlowGraph(List<BasicBlock> blocks) {
     }
     return out;
   }
+
+  /**
+   * The immediate post-dominator of every block: the first block every path from it to the end of
+   * the kernel passes, or -1 when that is the end itself (or the block never reaches the end).
+   * Where both sides of a branch meet again.
+   */
+  public int[] immediatePostDominators() {
+    int n = blocks.size();
+    int end = n; // the virtual end every s_endpgm block and the last block lead to
+    java.util.BitSet[] pdom = new java.util.BitSet[n + 1];
+    for (int b = 0; b < n; b++) {
+      pdom[b] = new java.util.BitSet(n + 1);
+      pdom[b].set(0, n + 1);
+    }
+    pdom[end] = new java.util.BitSet(n + 1);
+    pdom[end].set(end);
+    boolean changed = true;
+    while (changed) {
+      changed = false;
+      for (int b = n - 1; b >= 0; b--) {
+        java.util.BitSet next = null;
+        List<Integer> succ = blocks.get(b).successors();
+        for (int x : succ.isEmpty() ? List.of(end) : succ) {
+          if (next == null) {
+            next = (java.util.BitSet) pdom[x].clone();
+          } else {
+            next.and(pdom[x]);
+          }
+        }
+        next.set(b);
+        if (!next.equals(pdom[b])) {
+          pdom[b] = next;
+          changed = true;
+        }
+      }
+    }
+    int[] ipdom = new int[n];
+    for (int b = 0; b < n; b++) {
+      ipdom[b] = -1;
+      int size = pdom[b].cardinality();
+      for (int d = pdom[b].nextSetBit(0); d >= 0; d = pdom[b].nextSetBit(d + 1)) {
+        if (d != b && d != end && pdom[d].cardinality() == size - 1) {
+          ipdom[b] = d;
+        }
+      }
+    }
+    return ipdom;
+  }
 }

@@ -3,6 +3,7 @@ package io.pipeverify.isa.lift;
 import io.pipeverify.isa.decode.AsmSyntaxException;
 import io.pipeverify.isa.decode.Kernel;
 import io.pipeverify.isa.decode.KernelArg;
+import io.pipeverify.isa.semantics.Symbols;
 import io.pipeverify.isa.semantics.WaveState;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -52,7 +53,10 @@ final class EntryState {
   /** Argument values by byte offset in the kernarg segment: the dwords the given ones cover. */
   private final Map<Long, Long> kernargDwords = new LinkedHashMap<>();
 
-  private final long[] workgroupIds = {WaveState.UNKNOWN, WaveState.UNKNOWN, WaveState.UNKNOWN};
+  private final long[] workgroupIds = new long[3];
+
+  /** The symbols every wave's unknowns are named in. */
+  private final Symbols symbols;
 
   /**
    * @param threads the workgroup size
@@ -61,8 +65,13 @@ final class EntryState {
    * @throws AsmSyntaxException at the kernel, for a name that is no argument of it, or names
    *     several
    */
-  EntryState(Kernel kernel, int threads, Map<String, Long> args) throws AsmSyntaxException {
+  EntryState(Kernel kernel, int threads, Map<String, Long> args, Symbols symbols)
+      throws AsmSyntaxException {
     this.kernel = kernel;
+    this.symbols = symbols;
+    for (int d = 0; d < 3; d++) {
+      workgroupIds[d] = symbols.leaf(WORKGROUP_IDS.get(d));
+    }
     this.threads = threads;
     this.dims = dimensions(kernel, threads);
     int index = 0;
@@ -153,19 +162,19 @@ final class EntryState {
 
   /** The state of wave {@code wave} at entry. */
   WaveState wave(int wave) {
-    WaveState s = WaveState.atEntry(wave, threads);
+    WaveState s = WaveState.atEntry(wave, threads, symbols);
     kernargPointer.ifPresent(
         i -> {
           s.setSgpr(i, KERNARG_BASE & 0xFFFFFFFFL);
           s.setSgpr(i + 1, KERNARG_BASE >>> 32);
         });
     for (int p = 0; p < preloadLength; p++) {
-      s.setSgpr(preloadFirst + p, argumentDword(4L * p));
+      s.setSgprValue(preloadFirst + p, argumentDword(4L * p));
     }
     int sgpr = workgroupIdFirst;
     for (int d = 0; d < 3; d++) {
       if (workgroupIdEnabled[d]) {
-        s.setSgpr(sgpr++, workgroupIds[d]);
+        s.setSgprValue(sgpr++, workgroupIds[d]);
       }
     }
     int x = dims.get(0);
@@ -183,9 +192,31 @@ final class EntryState {
     return address == KERNARG_BASE;
   }
 
-  /** The dword of the kernarg segment at {@code byteOffset}: a given argument's, else unknown. */
+  /**
+   * The dword of the kernarg segment at {@code byteOffset}: a given argument's value, else the
+   * symbol of the argument it belongs to (its name, {@code argN} where the name is missing or
+   * repeated; {@code #1} for its second dword), else the symbol of the bare offset.
+   */
   long argumentDword(long byteOffset) {
     Long v = kernargDwords.get(byteOffset);
-    return v == null ? WaveState.UNKNOWN : v;
+    if (v != null) {
+      return v;
+    }
+    List<KernelArg> args = kernel.args();
+    for (int n = 0; n < args.size(); n++) {
+      KernelArg a = args.get(n);
+      if (byteOffset >= a.offset() && byteOffset < a.offset() + Math.max(4, a.size())) {
+        long dword = (byteOffset - a.offset()) / 4;
+        return symbols.leaf(symbolName(n) + (dword == 0 ? "" : "#" + dword));
+      }
+    }
+    return symbols.leaf("kernarg+" + byteOffset);
+  }
+
+  /** The name an argument's symbol has: its metadata name when that is unique, else argN. */
+  private String symbolName(int n) {
+    String name = kernel.args().get(n).name();
+    long uses = kernel.args().stream().filter(a -> a.name().equals(name)).count();
+    return !name.isEmpty() && uses == 1 ? name : "arg" + n;
   }
 }

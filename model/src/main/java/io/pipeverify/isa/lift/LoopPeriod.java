@@ -38,7 +38,7 @@ public final class LoopPeriod {
   }
 
   /** The same instructions in the same order, touching the same LDS bytes. */
-  private static boolean same(List<Step> a, List<Step> b) {
+  static boolean same(List<Step> a, List<Step> b) {
     if (a.size() != b.size()) {
       return false;
     }

@@ -6,16 +6,17 @@ import io.pipeverify.isa.decode.InstructionInfo;
 import io.pipeverify.isa.decode.InstructionInfo.Family;
 import io.pipeverify.isa.decode.InstructionTable;
 import io.pipeverify.isa.decode.Kernel;
-import io.pipeverify.isa.decode.Location;
 import io.pipeverify.isa.decode.Operand;
 import io.pipeverify.isa.semantics.Semantics;
+import io.pipeverify.isa.semantics.Symbols;
 import io.pipeverify.isa.semantics.WaveState;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.OptionalLong;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -39,6 +40,8 @@ public final class WaveEvaluator {
   private final Kernel kernel;
   private final ControlFlowGraph cfg;
   private final EntryState entry;
+  private final List<ControlFlowGraph.Loop> loops;
+  private final int[] postDominators;
 
   /**
    * @param threads the workgroup size
@@ -50,7 +53,9 @@ public final class WaveEvaluator {
       throws AsmSyntaxException {
     this.kernel = kernel;
     this.cfg = cfg;
-    this.entry = new EntryState(kernel, threads, args);
+    this.entry = new EntryState(kernel, threads, args, new Symbols());
+    this.loops = cfg.loops();
+    this.postDominators = cfg.immediatePostDominators();
   }
 
   /**
@@ -75,128 +80,498 @@ public final class WaveEvaluator {
 
   /** Runs wave {@code wave} of a kernel without a loop to its end. */
   public Trace run(int wave) throws AsmSyntaxException {
-    return run(wave, new ControlFlowGraph.Loop(-1, -1, List.of()), 0);
+    return strict(wave, Plan.strict(Set.of(), 0));
   }
 
   /**
    * Runs wave {@code wave} through {@code iterations} iterations of {@code loop}: accesses before
-   * the loop have iteration -1, after it -2.
+   * the loop have iteration -1, after it -2. A branch on an unknown value is a located error.
    */
   public Trace run(int wave, ControlFlowGraph.Loop loop, int iterations) throws AsmSyntaxException {
-    WaveState s = entry.wave(wave);
-    List<Step> executed = new ArrayList<>();
-    int block = 0;
+    return strict(wave, Plan.strict(Set.copyOf(loop.blockIndices()), iterations));
+  }
+
+  private Trace strict(int wave, Plan plan) throws AsmSyntaxException {
+    try {
+      return run(wave, plan);
+    } catch (Undecided u) {
+      throw new IllegalStateException("a strict run does not ask for decisions", u);
+    }
+  }
+
+  /**
+   * How a run goes where the wave's values do not say: the blocks of the K loops, after how many K
+   * steps a K-loop exit on an unknown value is taken, and which way the other branches on unknown
+   * values go (by {@link Undecided#key()}).
+   *
+   * @param strict a branch on an unknown value without a decision is a located error (instead of
+   *     {@link Undecided}), and a wave must not leave the K loop before {@code steps} steps
+   */
+  public record Plan(
+      Set<Integer> kBlocks, int steps, Map<String, Boolean> decisions, boolean strict) {
+    public Plan {
+      kBlocks = Set.copyOf(kBlocks);
+      decisions = Map.copyOf(decisions);
+    }
+
+    static Plan strict(Set<Integer> kBlocks, int steps) {
+      return new Plan(kBlocks, steps, Map.of(), true);
+    }
+
+    /** The plan with one more decision. */
+    public Plan deciding(String key, boolean taken) {
+      Map<String, Boolean> d = new java.util.LinkedHashMap<>(decisions);
+      d.put(key, taken);
+      return new Plan(kBlocks, steps, d, strict);
+    }
+
+    public Plan withSteps(int n) {
+      return new Plan(kBlocks, n, decisions, strict);
+    }
+  }
+
+  /**
+   * A branch on an unknown value that the plan does not decide and whose two sides differ in what
+   * the lift records (LDS accesses, waits, barriers, counted instructions): the launches must be
+   * explored both ways. {@code key} names the value the branch depends on: the same symbol in every
+   * wave, so one decision serves them all; an unknown the lift cannot name is decided per wave and
+   * occurrence.
+   */
+  public static final class Undecided extends Exception {
+    private static final long serialVersionUID = 1L;
+    private final String key;
+    private final transient Instruction branch;
+
+    Undecided(String key, Instruction branch, String condition) {
+      super(branch.location().describe() + ": " + branch.mnemonic() + " on " + condition);
+      this.key = key;
+      this.branch = branch;
+    }
+
+    public String key() {
+      return key;
+    }
+
+    public Instruction branch() {
+      return branch;
+    }
+  }
+
+  /** Runs wave {@code wave} under {@code plan}. */
+  public Trace run(int wave, Plan plan) throws AsmSyntaxException, Undecided {
+    Walk w = new Walk(wave, plan, entry.wave(wave));
+    w.walk(0, -1, 0);
+    return new Trace(wave, w.steps, w.state);
+  }
+
+  /** How deep summaries of branch sides nest before the lift explores both ways instead. */
+  private static final int MAX_SUMMARY_DEPTH = 6;
+
+  /** Blocks a side of a branch may run before the lift gives up summarising it. */
+  private static final int MAX_SUMMARY_BLOCKS = 20_000;
+
+  /** One wave's run: its state, steps and decisions so far. */
+  private final class Walk {
+    final int wave;
+    final Plan plan;
+    WaveState state;
+    List<Step> steps = new ArrayList<>();
+    final Map<String, Boolean> decisions;
+    final Map<Integer, Integer> occurrences = new java.util.HashMap<>();
     int iteration = -1;
-    int backEdges = 0;
-    for (int steps = 0; block >= 0; steps++) {
-      if (steps > MAX_STEPS) {
-        throw new AsmSyntaxException(
-            kernel.location(), "wave " + wave + " did not finish in " + MAX_STEPS + " blocks");
-      }
-      if (block == loop.header() && iteration == -1) {
-        iteration = 0;
-      }
-      BasicBlock b = cfg.blocks().get(block);
-      for (Instruction i : b.instructions()) {
-        Optional<InstructionInfo> info = InstructionTable.require(i);
-        if (info.isPresent()) {
-          List<LdsAccess> lds = lds(s, i, info.get(), wave, iteration);
-          Optional<Step.Kind> kind = Step.kindOf(info.get(), lds);
-          if (kind.isPresent()) {
-            executed.add(new Step(i, iteration, kind.get(), lds));
+
+    Walk(int wave, Plan plan, WaveState state) {
+      this.wave = wave;
+      this.plan = plan;
+      this.state = state;
+      this.decisions = new java.util.HashMap<>(plan.decisions());
+    }
+
+    /**
+     * Runs from {@code block} until {@code stop} (a block index, or -1: the end of the kernel);
+     * returns false when a side being summarised ({@code depth > 0}) cannot be.
+     */
+    boolean walk(int block, int stop, int depth) throws AsmSyntaxException, Undecided {
+      int budget = depth == 0 ? MAX_STEPS : MAX_SUMMARY_BLOCKS;
+      for (int n = 0; block >= 0 && block != stop; n++) {
+        if (n > budget) {
+          if (depth > 0) {
+            return false;
           }
-        }
-        if (info.isPresent() && info.get().family() == Family.SMEM && kernarg(s, i)) {
-          continue;
-        }
-        Semantics.execute(s, i);
-      }
-      int next = next(s, b, wave);
-      if (block == loop.latch() && next == loop.header()) {
-        backEdges++;
-        iteration++;
-        if (backEdges >= iterations) {
-          next = exit(b, loop);
-          iteration = -2;
-        }
-      } else if (iteration >= 0
-          && loop.blockIndices().contains(block)
-          && !loop.blockIndices().contains(next)) {
-        if (iteration + 1 < iterations) {
           throw new AsmSyntaxException(
-              end(b),
+              kernel.location(), "wave " + wave + " did not finish in " + MAX_STEPS + " blocks");
+        }
+        if (iteration == -1 && plan.kBlocks().contains(block)) {
+          if (depth > 0) {
+            return false;
+          }
+          iteration = 0;
+        }
+        BasicBlock b = cfg.blocks().get(block);
+        for (Instruction i : b.instructions()) {
+          execute(i);
+        }
+        OptionalInt next = next(b, depth);
+        if (next.isEmpty()) {
+          return false;
+        }
+        block = next.getAsInt();
+      }
+      return true;
+    }
+
+    private void execute(Instruction i) throws AsmSyntaxException {
+      Optional<InstructionInfo> info = InstructionTable.require(i);
+      if (info.isPresent()) {
+        List<LdsAccess> lds = lds(state, i, info.get(), wave, iteration);
+        Optional<Step.Kind> kind = Step.kindOf(info.get(), lds);
+        if (kind.isPresent()) {
+          steps.add(new Step(i, iteration, kind.get(), lds));
+        }
+        if (info.get().family() == Family.SMEM && scalarLoad(state, i)) {
+          return;
+        }
+      }
+      Semantics.execute(state, i);
+    }
+
+    /**
+     * The block after {@code b}: -1 at the end; empty when a side being summarised meets a branch
+     * it cannot summarise.
+     */
+    private OptionalInt next(BasicBlock b, int depth) throws AsmSyntaxException, Undecided {
+      List<Integer> succ = b.successors();
+      if (succ.isEmpty()) {
+        return OptionalInt.of(-1);
+      }
+      Instruction last =
+          b.instructions().isEmpty() ? null : b.instructions().get(b.instructions().size() - 1);
+      if (last == null || !last.opcode().startsWith("s_cbranch_")) {
+        return OptionalInt.of(succ.get(0));
+      }
+      int taken = succ.get(0);
+      int fallThrough = succ.get(succ.size() - 1);
+      Condition c = condition(last);
+      boolean kExit =
+          iteration >= 0
+              && plan.kBlocks().contains(b.index())
+              && plan.kBlocks().contains(taken) != plan.kBlocks().contains(fallThrough);
+      if (kExit) {
+        return OptionalInt.of(kExit(last, c, taken, fallThrough));
+      }
+      Optional<Boolean> value = c.taken();
+      if (value.isEmpty() && decisions.containsKey(c.key())) {
+        value = Optional.of(c.takenWhen(decisions.get(c.key())));
+      }
+      if (value.isPresent()) {
+        return OptionalInt.of(value.get() ? taken : fallThrough);
+      }
+      if (plan.strict()) {
+        throw new AsmSyntaxException(
+            last.location(),
+            last.mnemonic()
+                + " in wave "
+                + wave
+                + " depends on an unknown "
+                + c.register()
+                + " (a value loaded from memory or a kernel argument not given: --arg"
+                + " NAME=VALUE)");
+      }
+      OptionalInt exit = loopSummary(b, last);
+      if (exit.isPresent()) {
+        return exit;
+      }
+      OptionalInt join = depth < MAX_SUMMARY_DEPTH ? summarise(b, depth) : OptionalInt.empty();
+      if (join.isPresent()) {
+        return join;
+      }
+      if (depth > 0) {
+        return OptionalInt.empty();
+      }
+      throw new Undecided(c.key(), last, c.describe());
+    }
+
+    /**
+     * A K-loop exit: the wave stays for the plan's number of steps and leaves after the last one,
+     * unless its values say otherwise (given arguments); every execution ends a K step.
+     */
+    private int kExit(Instruction branch, Condition c, int taken, int fallThrough)
+        throws AsmSyntaxException {
+      boolean takenLeaves = !plan.kBlocks().contains(taken);
+      boolean last = iteration + 1 >= plan.steps();
+      boolean leave;
+      Optional<Boolean> value = c.taken();
+      if (value.isEmpty() && decisions.containsKey(c.key())) {
+        value = Optional.of(c.takenWhen(decisions.get(c.key())));
+      }
+      if (value.isPresent()) {
+        leave = value.get() == takenLeaves || last;
+        if (leave && !last && plan.strict()) {
+          throw new AsmSyntaxException(
+              branch.location(),
               "wave "
                   + wave
                   + " leaves the loop after "
                   + (iteration + 1)
                   + " iterations, not "
-                  + iterations);
+                  + plan.steps());
         }
-        iteration = -2;
+      } else {
+        leave = last;
+        // Later branches on the same value go the way this one went.
+        decisions.put(c.key(), (leave == takenLeaves) == c.polarity());
       }
-      block = next;
+      iteration = leave ? -2 : iteration + 1;
+      return (leave == takenLeaves) ? taken : fallThrough;
     }
-    return new Trace(wave, executed, s);
-  }
 
-  /** The block after {@code b} for this wave, or -1 at s_endpgm. */
-  private int next(WaveState s, BasicBlock b, int wave) throws AsmSyntaxException {
-    List<Integer> succ = b.successors();
-    if (succ.isEmpty()) {
-      return -1;
+    /**
+     * A branch on an unknown value that leaves a loop other than the K loops, whose instructions
+     * touch no LDS, meet no barrier and leave EXEC alone (a spin-wait on a semaphore, an epilogue
+     * store loop): the wave leaves it after this pass, and whatever the loop writes is unknown. Its
+     * further passes could only add waits and memory operations younger than every LDS operation
+     * issued before, which make later waits stronger, never weaker (docs/isa.md).
+     */
+    private OptionalInt loopSummary(BasicBlock b, Instruction branch) {
+      for (ControlFlowGraph.Loop l : loops) {
+        if (!l.blockIndices().contains(b.index())
+            || plan.kBlocks().contains(b.index())
+            || !summarisable(l)) {
+          continue;
+        }
+        for (int s : b.successors()) {
+          if (!l.blockIndices().contains(s)) {
+            for (int x : l.blockIndices()) {
+              for (Instruction i : cfg.blocks().get(x).instructions()) {
+                clobber(i);
+              }
+            }
+            return OptionalInt.of(s);
+          }
+        }
+      }
+      return OptionalInt.empty();
     }
-    Instruction last =
-        b.instructions().isEmpty() ? null : b.instructions().get(b.instructions().size() - 1);
-    if (last == null || !last.opcode().startsWith("s_cbranch_")) {
-      return succ.get(0);
-    }
-    String cond = last.opcode().substring("s_cbranch_".length());
-    Optional<Boolean> taken =
-        switch (cond) {
-          case "scc0", "scc1" ->
-              s.scc() == WaveState.UNKNOWN
-                  ? Optional.empty()
-                  : Optional.of(s.scc() == (cond.equals("scc1") ? 1 : 0));
-          case "vccz", "vccnz" ->
-              s.vcc().isEmpty()
-                  ? Optional.empty()
-                  : Optional.of((s.vcc().getAsLong() == 0) == cond.equals("vccz"));
-          case "execz", "execnz" ->
-              s.exec().isEmpty()
-                  ? Optional.empty()
-                  : Optional.of((s.exec().getAsLong() == 0) == cond.equals("execz"));
-          default ->
-              throw new AsmSyntaxException(
-                  last.location(), "unsupported branch " + last.mnemonic());
-        };
-    if (taken.isEmpty()) {
-      throw new AsmSyntaxException(
-          last.location(),
-          last.mnemonic()
-              + " in wave "
-              + wave
-              + " depends on an unknown "
-              + cond.replaceAll("n?z$|[01]$", "").toUpperCase(Locale.ROOT)
-              + " (a value loaded from memory or a kernel argument not given: --arg NAME=VALUE)");
-    }
-    return taken.get() ? succ.get(0) : succ.get(succ.size() - 1);
-  }
 
-  /** The latch's successor outside the loop (the fall-through of its conditional branch). */
-  private int exit(BasicBlock latch, ControlFlowGraph.Loop loop) throws AsmSyntaxException {
-    for (int s : latch.successors()) {
-      if (!loop.blockIndices().contains(s)) {
-        return s;
+    /** Makes what {@code i} writes unknown. */
+    private void clobber(Instruction i) {
+      Optional<InstructionInfo> info = InstructionTable.lookup(i);
+      int defs = info.map(InstructionInfo::defs).orElse(i.operands().isEmpty() ? 0 : 1);
+      for (int d = 0; d < defs && d < i.operands().size(); d++) {
+        for (int lane = 0; lane < WaveState.LANES; lane++) {
+          state.write(i.operand(d), lane, WaveState.UNKNOWN);
+        }
+      }
+      if (i.opcode().startsWith("s_")) {
+        state.setScc(WaveState.UNKNOWN);
       }
     }
-    throw new AsmSyntaxException(end(latch), "the loop has no exit");
+
+    /**
+     * Both sides of a branch on an unknown value run to where they meet (the branch block's
+     * immediate post-dominator): when they record the same steps (usually none: address arithmetic)
+     * the wave goes on from there with the two states merged (a register on which they differ holds
+     * a symbol of the join and both values).
+     */
+    private OptionalInt summarise(BasicBlock b, int depth) throws AsmSyntaxException, Undecided {
+      int join = postDominators[b.index()];
+      if (join < 0) {
+        return OptionalInt.empty();
+      }
+      List<Integer> succ = b.successors();
+      WaveState[] after = new WaveState[2];
+      List<List<Step>> sides = new ArrayList<>();
+      WaveState before = state;
+      List<Step> recorded = steps;
+      int iterationBefore = iteration;
+      for (int side = 0; side < 2; side++) {
+        state = before.copy();
+        steps = new ArrayList<>();
+        iteration = iterationBefore;
+        boolean done = walk(succ.get(side == 0 ? 0 : succ.size() - 1), join, depth + 1);
+        after[side] = state;
+        sides.add(steps);
+        if (!done || iteration != iterationBefore) {
+          state = before;
+          steps = recorded;
+          iteration = iterationBefore;
+          return OptionalInt.empty();
+        }
+      }
+      state = before;
+      steps = recorded;
+      if (!LoopPeriod.same(sides.get(0), sides.get(1))) {
+        return OptionalInt.empty();
+      }
+      steps.addAll(sides.get(0));
+      state = merge(after[0], after[1], join);
+      return OptionalInt.of(join);
+    }
+
+    /**
+     * The state where two sides meet: what they agree on, and for a register they do not, a symbol
+     * of the join and the two values (the same in every wave that merges the same two values
+     * there).
+     */
+    private WaveState merge(WaveState a, WaveState b, int join) {
+      Symbols sym = a.symbols();
+      WaveState m = a.copy();
+      for (int r = 0; r < WaveState.SGPRS; r++) {
+        long x = a.sgpr(r);
+        long y = b.sgpr(r);
+        if (x != y) {
+          m.setSgprValue(r, phi(sym, join, x, y));
+        }
+      }
+      for (int r = 0; r < WaveState.VGPRS; r++) {
+        for (int lane = 0; lane < WaveState.LANES; lane++) {
+          long x = a.vgpr(r, lane);
+          long y = b.vgpr(r, lane);
+          if (x != y) {
+            m.setVgprValue(r, lane, phi(sym, join, x, y));
+          }
+        }
+      }
+      if (a.scc() != b.scc()) {
+        m.setSccValue(phi(sym, join, a.scc(), b.scc()));
+      }
+      if (a.m0() != b.m0()) {
+        m.setM0(WaveState.UNKNOWN);
+      }
+      if (!a.exec().equals(b.exec())) {
+        m.setExec(java.util.OptionalLong.empty());
+      }
+      if (!a.vcc().equals(b.vcc())) {
+        m.setVcc(java.util.OptionalLong.empty());
+      }
+      return m;
+    }
+
+    private long phi(Symbols sym, int join, long x, long y) {
+      return x == WaveState.UNKNOWN || y == WaveState.UNKNOWN
+          ? WaveState.UNKNOWN
+          : sym.of("join@" + join, x, y);
+    }
+
+    /** What a conditional branch tests, in this state. */
+    private Condition condition(Instruction branch) throws AsmSyntaxException {
+      String cond = branch.opcode().substring("s_cbranch_".length());
+      int line = branch.location().line();
+      int occurrence = occurrences.merge(line, 1, Integer::sum);
+      String opaque = "wave " + wave + " line " + line + " #" + occurrence;
+      Symbols sym = state.symbols();
+      switch (cond) {
+        case "scc0", "scc1" -> {
+          long v = state.scc();
+          boolean one = cond.equals("scc1");
+          if (v == WaveState.UNKNOWN) {
+            return new Condition(Optional.empty(), opaque, true, "SCC", "an unknown SCC");
+          }
+          if (Symbols.isSymbol(v)) {
+            return new Condition(
+                Optional.empty(), Long.toString(v), one, "SCC", sym.describe(v, 200));
+          }
+          return Condition.known((v == 1) == one, "SCC");
+        }
+        case "vccz", "vccnz", "execz", "execnz" -> {
+          boolean vcc = cond.startsWith("vcc");
+          boolean zero = !cond.endsWith("nz");
+          String name = vcc ? "VCC" : "EXEC";
+          java.util.OptionalLong mask = vcc ? state.vcc() : state.exec();
+          if (mask.isPresent()) {
+            return Condition.known((mask.getAsLong() == 0) == zero, name);
+          }
+          long lo = state.read(new Operand.Special(vcc ? "vcc_lo" : "exec_lo"), 0);
+          long hi = state.read(new Operand.Special(vcc ? "vcc_hi" : "exec_hi"), 0);
+          if (lo != WaveState.UNKNOWN
+              && hi != WaveState.UNKNOWN
+              && (Symbols.isSymbol(lo) || Symbols.isSymbol(hi))) {
+            return new Condition(
+                Optional.empty(),
+                "zero " + lo + " " + hi,
+                zero,
+                name,
+                name + " = " + sym.describe(lo, 90) + " : " + sym.describe(hi, 90) + " is 0");
+          }
+          return new Condition(Optional.empty(), opaque, true, name, "an unknown " + name);
+        }
+        default ->
+            throw new AsmSyntaxException(
+                branch.location(), "unsupported branch " + branch.mnemonic());
+      }
+    }
+
+    /**
+     * Whether a loop other than the K loops can be summarised: none of its instructions touches
+     * LDS, meets a barrier, multiplies matrices or writes EXEC.
+     */
+    private boolean summarisable(ControlFlowGraph.Loop l) {
+      for (int x : l.blockIndices()) {
+        if (plan.kBlocks().contains(x)) {
+          return false;
+        }
+        for (Instruction i : cfg.blocks().get(x).instructions()) {
+          Optional<InstructionInfo> info = InstructionTable.lookup(i);
+          Family f = info.map(InstructionInfo::family).orElse(Family.SALU);
+          if (f == Family.LDS
+              || f == Family.LDS_DMA
+              || f == Family.BARRIER
+              || f == Family.MFMA
+              || info.map(n -> n.has(InstructionInfo.Effect.WRITES_EXEC)).orElse(false)
+              || InstructionTable.verdict(i) == InstructionTable.Verdict.UNSUPPORTED) {
+            return false;
+          }
+        }
+      }
+      return true;
+    }
   }
 
-  /** Where a block ends: its last instruction, or the kernel for an empty block. */
-  private Location end(BasicBlock b) {
-    return b.instructions().isEmpty()
-        ? kernel.location()
-        : b.instructions().get(b.instructions().size() - 1).location();
+  /**
+   * A branch's condition: whether it is taken, when known; else the key of the value it tests (a
+   * symbol, or the wave and occurrence for an unknown the lift cannot name), with {@code polarity}:
+   * the branch is taken when that value is true ({@code s_cbranch_scc1}) or false ({@code
+   * s_cbranch_scc0}); the register it tests and a description for messages.
+   */
+  private record Condition(
+      Optional<Boolean> taken, String key, boolean polarity, String register, String describe) {
+    static Condition known(boolean taken, String register) {
+      return new Condition(Optional.of(taken), "", true, register, "");
+    }
+
+    /** Whether the branch is taken when the tested value is {@code truth}. */
+    boolean takenWhen(boolean truth) {
+      return truth == polarity;
+    }
+  }
+
+  /**
+   * A scalar load: from the kernarg pointer, the given arguments (a symbol per argument otherwise);
+   * from other memory, without {@code glc}, a symbol of the address (the same word in every wave
+   * that loads it; memory is the launch's); a {@code glc} load (a semaphore polled in a loop) and
+   * one at an address the lift cannot name is left to the semantics (unknown). True when handled.
+   */
+  private boolean scalarLoad(WaveState s, Instruction i) {
+    if (kernarg(s, i)) {
+      return true;
+    }
+    if (!i.opcode().startsWith("s_load_dword")
+        || i.operands().size() < 3
+        || i.hasModifier("glc")
+        || !(i.operand(0) instanceof Operand.Register dst)
+        || !(i.operand(1) instanceof Operand.Register base)) {
+      return false;
+    }
+    long lo = s.sgpr(base.first());
+    long hi = s.sgpr(base.first() + 1);
+    long offset = s.read(i.operand(2), 0);
+    if (lo == WaveState.UNKNOWN || hi == WaveState.UNKNOWN || offset == WaveState.UNKNOWN) {
+      return false;
+    }
+    for (int d = 0; d < dst.count(); d++) {
+      s.setSgprValue(dst.first() + d, s.symbols().of("load", lo, hi, offset, d));
+    }
+    return true;
   }
 
   /**
@@ -216,7 +591,7 @@ public final class WaveEvaluator {
     Operand.Register dst = (Operand.Register) i.operand(0);
     for (int d = 0; d < dst.count(); d++) {
       long byteOffset = offset.value() + 4L * d;
-      s.setSgpr(dst.first() + d, entry.argumentDword(byteOffset));
+      s.setSgprValue(dst.first() + d, entry.argumentDword(byteOffset));
     }
     return true;
   }
@@ -232,8 +607,8 @@ public final class WaveEvaluator {
     if (info.family() == Family.LDS_DMA) {
       int bytes = dmaBytes(i);
       long m0 = s.m0();
-      if (m0 == WaveState.UNKNOWN) {
-        throw unknown(i, wave, "M0");
+      if (m0 < 0) {
+        throw unknown(i, wave, "M0" + named(s, m0));
       }
       long base = m0 + i.integerModifier("offset").orElse(0);
       List<OptionalLong> lanes = new ArrayList<>();
@@ -283,8 +658,8 @@ public final class WaveEvaluator {
         continue;
       }
       long a = s.read(address, lane);
-      if (a == WaveState.UNKNOWN) {
-        throw unknown(i, wave, "address " + address + " of lane " + lane);
+      if (a < 0) {
+        throw unknown(i, wave, "address " + address + " of lane " + lane + named(s, a));
       }
       lanes.add(OptionalLong.of(a + offset));
     }
@@ -310,6 +685,15 @@ public final class WaveEvaluator {
       return 4 * (m.group(4) == null ? 1 : Integer.parseInt(m.group(4)));
     }
     return unit.endsWith("byte") ? 1 : 2;
+  }
+
+  /** What an unknown value depends on, for messages: {@code " = f(Kdim, workgroup_id_x)"}. */
+  private static String named(WaveState s, long v) {
+    if (!Symbols.isSymbol(v)) {
+      return "";
+    }
+    List<String> leaves = s.symbols().leaves(v);
+    return ", which depends on " + String.join(", ", leaves);
   }
 
   private static AsmSyntaxException unknown(Instruction i, int wave, String what) {

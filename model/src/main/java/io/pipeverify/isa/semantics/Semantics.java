@@ -548,11 +548,16 @@ public final class Semantics {
     /** Its semantic function ran. */
     COMPUTED,
     /** It has no semantic function: what it defines is now unknown. */
-    CLOBBERED
+    CLOBBERED,
+    /** A source held a symbol: what it defines is a symbol of the launch's unknowns. */
+    SYMBOLIC
   }
 
   /** Executes {@code i} on {@code s} (in place). */
   public static Effect execute(WaveState s, Instruction i) {
+    if (SymbolicAlu.execute(s, i)) {
+      return Effect.SYMBOLIC;
+    }
     Function f = FUNCTIONS.get(i.opcode());
     if (f != null) {
       f.apply(s, i);

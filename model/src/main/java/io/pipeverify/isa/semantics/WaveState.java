@@ -42,10 +42,14 @@ public final class WaveState {
   private long execLo;
   private long execHi;
 
-  private WaveState(long[] sgpr, long[] vgpr, Map<Long, long[]> scratch) {
+  /** The symbols registers may hold, shared by every wave of one evaluation. */
+  private final Symbols symbols;
+
+  private WaveState(long[] sgpr, long[] vgpr, Map<Long, long[]> scratch, Symbols symbols) {
     this.sgpr = sgpr;
     this.vgpr = vgpr;
     this.scratch = scratch;
+    this.symbols = symbols;
   }
 
   /**
@@ -54,6 +58,11 @@ public final class WaveState {
    * (kernarg pointer, workgroup ids, M0, SCC, VCC) is unknown until set.
    */
   public static WaveState atEntry(int wave, int threads) {
+    return atEntry(wave, threads, new Symbols());
+  }
+
+  /** The state at entry, its symbolic values named in {@code symbols} (shared by the waves). */
+  public static WaveState atEntry(int wave, int threads, Symbols symbols) {
     if (wave < 0 || threads < 1 || wave * LANES >= threads) {
       throw new IllegalArgumentException("no wave " + wave + " in a workgroup of " + threads);
     }
@@ -61,7 +70,7 @@ public final class WaveState {
     long[] v = new long[VGPRS * LANES];
     Arrays.fill(s, UNKNOWN);
     Arrays.fill(v, UNKNOWN);
-    WaveState st = new WaveState(s, v, new HashMap<>());
+    WaveState st = new WaveState(s, v, new HashMap<>(), symbols);
     st.m0 = UNKNOWN;
     st.scc = UNKNOWN;
     st.vccLo = UNKNOWN;
@@ -79,7 +88,7 @@ public final class WaveState {
   public WaveState copy() {
     Map<Long, long[]> memory = new HashMap<>();
     scratch.forEach((address, lanes) -> memory.put(address, lanes.clone()));
-    WaveState c = new WaveState(sgpr.clone(), vgpr.clone(), memory);
+    WaveState c = new WaveState(sgpr.clone(), vgpr.clone(), memory, symbols);
     c.m0 = m0;
     c.scc = scc;
     c.vccLo = vccLo;
@@ -91,6 +100,74 @@ public final class WaveState {
 
   static long word(long v) {
     return v == UNKNOWN ? UNKNOWN : v & 0xFFFFFFFFL;
+  }
+
+  /** The symbols of this evaluation. */
+  public Symbols symbols() {
+    return symbols;
+  }
+
+  /**
+   * Stores a value as it is: a known 32-bit value, {@link #UNKNOWN} or a symbol ({@link Symbols}).
+   * The setters that take arithmetic results keep the low 32 bits, which would mangle a symbol.
+   */
+  private static long value(long v) {
+    return Symbols.isSymbol(v) ? v : word(v);
+  }
+
+  public void setSgprValue(int i, long value) {
+    sgpr[i] = value(value);
+  }
+
+  public void setVgprValue(int reg, int lane, long value) {
+    vgpr[reg * LANES + lane] = value(value);
+  }
+
+  /** SCC as a symbol (a compare of symbolic values), or 0/1/UNKNOWN as {@link #setScc}. */
+  public void setSccValue(long value) {
+    scc = Symbols.isSymbol(value) ? value : (value == UNKNOWN ? UNKNOWN : (value != 0 ? 1 : 0));
+  }
+
+  /**
+   * Writes a value (known, UNKNOWN or a symbol) into a 32-bit destination, every register of a
+   * range, the special registers as {@link #write}.
+   */
+  public void writeValue(Operand o, int lane, long value) {
+    if (!Symbols.isSymbol(value)) {
+      write(o, lane, value);
+    } else if (o instanceof Operand.Register r) {
+      for (int i = r.first(); i <= r.last(); i++) {
+        switch (r.file()) {
+          case SGPR -> setSgprValue(i, value);
+          case VGPR -> setVgprValue(i, lane, value);
+          case AGPR -> setVgprValue(AGPR_BASE + i, lane, value);
+        }
+      }
+    } else if (o instanceof Operand.Special sp) {
+      switch (sp.name()) {
+        case "m0" -> m0 = value;
+        case "scc" -> scc = value;
+        case "vcc_lo" -> vccLo = value;
+        case "vcc_hi" -> vccHi = value;
+        case "exec_lo" -> execLo = value;
+        case "exec_hi" -> execHi = value;
+        default -> write(o, lane, UNKNOWN);
+      }
+    }
+  }
+
+  /** Writes the two halves of a 64-bit destination (pair, VCC, EXEC) as values. */
+  public void writePairValue(Operand o, int lane, long lo, long hi) {
+    if (o instanceof Operand.Special sp && (sp.name().equals("vcc") || sp.name().equals("exec"))) {
+      boolean vcc = sp.name().equals("vcc");
+      writeValue(new Operand.Special(vcc ? "vcc_lo" : "exec_lo"), lane, lo);
+      writeValue(new Operand.Special(vcc ? "vcc_hi" : "exec_hi"), lane, hi);
+    } else if (o instanceof Operand.Register r && r.count() == 2) {
+      writeValue(new Operand.Register(r.file(), r.first(), 1), lane, lo);
+      writeValue(new Operand.Register(r.file(), r.first() + 1, 1), lane, hi);
+    } else {
+      writeValue(o, lane, lo);
+    }
   }
 
   public long sgpr(int i) {
@@ -174,8 +251,9 @@ public final class WaveState {
     return e.isEmpty() ? Optional.empty() : Optional.of(((e.getAsLong() >>> lane) & 1) != 0);
   }
 
+  /** A 64-bit value from known halves; empty when a half is unknown or a symbol. */
   private static OptionalLong pair(long lo, long hi) {
-    return lo == UNKNOWN || hi == UNKNOWN ? OptionalLong.empty() : OptionalLong.of(lo | hi << 32);
+    return lo < 0 || hi < 0 ? OptionalLong.empty() : OptionalLong.of(lo | hi << 32);
   }
 
   private static long lo(OptionalLong v) {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import io.pipeverify.isa.decode.AsmParser;
 import io.pipeverify.isa.decode.AsmSyntaxException;
 import io.pipeverify.isa.decode.Kernel;
+import io.pipeverify.isa.semantics.Symbols;
 import io.pipeverify.isa.semantics.WaveState;
 import java.util.List;
 import java.util.Map;
@@ -67,50 +68,59 @@ class EntryStateTest {
   @Test
   void userSgprsThenWorkgroupIdsInTheDescriptorsOrder() throws Exception {
     WaveState s =
-        new EntryState(kernel(), 256, Map.of("Mdim", 4096L, "arg3", 7L, "workgroup_id_y", 5L))
+        new EntryState(
+                kernel(),
+                256,
+                Map.of("Mdim", 4096L, "arg3", 7L, "workgroup_id_y", 5L),
+                new Symbols())
             .wave(1);
     for (int i = 0; i < 6; i++) {
       assertEquals(WaveState.UNKNOWN, s.sgpr(i), "private segment buffer and dispatch pointer");
     }
     assertEquals(List.of(0L, 0x7E00L), List.of(s.sgpr(6), s.sgpr(7)), "the kernarg stand-in");
     assertEquals(4096, s.sgpr(8), "Mdim, preloaded");
-    assertEquals(WaveState.UNKNOWN, s.sgpr(9), "pad, preloaded, not given");
-    assertEquals(WaveState.UNKNOWN, s.sgpr(10), "workgroup id x, not given");
+    // Not given: symbols, named by the argument (argN for the repeated "pad") and the id.
+    assertEquals("arg1", sym.describe(s.sgpr(9), 40), "pad, preloaded, not given");
+    assertEquals("workgroup_id_x", sym.describe(s.sgpr(10), 40), "workgroup id x, not given");
     assertEquals(5, s.sgpr(11), "workgroup id y");
     assertEquals(WaveState.UNKNOWN, s.sgpr(12), "no workgroup id z");
   }
 
   @Test
   void workItemIdsArePackedTenBitsEach() throws Exception {
-    WaveState s = new EntryState(kernel(), 256, Map.of()).wave(1);
+    WaveState s = new EntryState(kernel(), 256, Map.of(), new Symbols()).wave(1);
     // Wave 1 of a 64x4 workgroup is row y = 1: lane l is x = l.
     for (int lane : new int[] {0, 9, 63}) {
       assertEquals(lane | 1 << 10, s.vgpr(0, lane));
     }
-    WaveState flat = new EntryState(kernel(), 128, Map.of()).wave(1);
+    WaveState flat = new EntryState(kernel(), 128, Map.of(), new Symbols()).wave(1);
     assertEquals(64 + 9, flat.vgpr(0, 9), "one dimension when reqd_workgroup_size does not fit");
   }
 
   @Test
   void argumentsAreNamedByTheirMetadataNameOrArgN() throws Exception {
-    EntryState e = new EntryState(kernel(), 256, Map.of("Kdim", 64L, "arg3", 9L));
+    Symbols sym = new Symbols();
+    EntryState e = new EntryState(kernel(), 256, Map.of("Kdim", 64L, "arg3", 9L), sym);
     assertEquals(64, e.argumentDword(8));
     assertEquals(9, e.argumentDword(12));
-    assertEquals(WaveState.UNKNOWN, e.argumentDword(0));
+    assertEquals("Mdim", sym.describe(e.argumentDword(0), 40));
+    assertEquals(e.argumentDword(0), e.argumentDword(0), "one symbol per argument");
   }
 
   @Test
   void anArgumentNameThatIsAmbiguousOrMissingIsALocatedError() {
     AsmSyntaxException pad =
         assertThrows(
-            AsmSyntaxException.class, () -> new EntryState(kernel(), 256, Map.of("pad", 0L)));
+            AsmSyntaxException.class,
+            () -> new EntryState(kernel(), 256, Map.of("pad", 0L), new Symbols()));
     assertEquals(
         "k.s:1: --arg pad names 2 arguments of kernel k; give the one meant as argN (N counted"
             + " from 0)",
         pad.getMessage());
     AsmSyntaxException missing =
         assertThrows(
-            AsmSyntaxException.class, () -> new EntryState(kernel(), 256, Map.of("Ndim", 0L)));
+            AsmSyntaxException.class,
+            () -> new EntryState(kernel(), 256, Map.of("Ndim", 0L), new Symbols()));
     assertEquals(
         "k.s:1: --arg Ndim is not an argument of kernel k (it has 4 arguments: give a name its"
             + " metadata records, argN for N in 0..3, or workgroup_id_x/y/z)",

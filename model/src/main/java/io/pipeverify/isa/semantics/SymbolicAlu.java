@@ -1,0 +1,292 @@
+package io.pipeverify.isa.semantics;
+
+import io.pipeverify.isa.decode.Instruction;
+import io.pipeverify.isa.decode.InstructionInfo;
+import io.pipeverify.isa.decode.InstructionInfo.Effect;
+import io.pipeverify.isa.decode.InstructionInfo.Family;
+import io.pipeverify.isa.decode.InstructionTable;
+import io.pipeverify.isa.decode.Operand;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Set;
+
+/**
+ * Scalar and vector ALU instructions whose sources hold symbols ({@link Symbols}): what they write
+ * is the interned term of the instruction and its source values, so a value computed from the
+ * launch's unknowns keeps a name that is the same in every wave that computes it the same way. The
+ * per-instruction semantic functions only ever see known values and {@link WaveState#UNKNOWN}: an
+ * instruction with a symbol among its sources is executed here instead (a source that is the opaque
+ * unknown makes what it writes unknown, as in the semantic functions).
+ *
+ * <p>Copies ({@code s_mov}, {@code v_mov}, AGPR moves, {@code v_readfirstlane}) pass a symbol on
+ * unchanged. A lane mask a vector compare writes from symbols (to VCC or an SGPR pair) is a term of
+ * the compare and the active lanes' sources: when every active lane compares the same values (a
+ * uniform condition) that is one term per half, the same in every wave with the same EXEC.
+ */
+final class SymbolicAlu {
+  private SymbolicAlu() {}
+
+  private static final Set<String> COPIES =
+      Set.of(
+          "s_mov_b32",
+          "v_mov_b32",
+          "v_accvgpr_write_b32",
+          "v_accvgpr_read_b32",
+          "v_accvgpr_mov_b32");
+
+  /**
+   * Executes {@code i} if a source holds a symbol; false (nothing done) otherwise, for the semantic
+   * functions to run.
+   */
+  static boolean execute(WaveState s, Instruction i) {
+    Optional<InstructionInfo> info = InstructionTable.lookup(i);
+    String op = i.opcode();
+    boolean scalar = op.startsWith("s_");
+    Family family = info.map(InstructionInfo::family).orElse(scalar ? Family.SALU : Family.VALU);
+    if ((family != Family.SALU && family != Family.VALU)
+        || !(op.startsWith("s_") || op.startsWith("v_"))) {
+      return false;
+    }
+    int defs = info.map(InstructionInfo::defs).orElse(i.operands().isEmpty() ? 0 : 1);
+    if (scalar) {
+      return scalar(s, i, info, defs);
+    }
+    return vector(s, i, info, defs);
+  }
+
+  // ---------------------------------------------------------------- scalar
+
+  private static boolean scalar(
+      WaveState s, Instruction i, Optional<InstructionInfo> info, int defs) {
+    List<Long> sources = sources(s, i, defs, 0);
+    if (info.map(n -> n.has(Effect.READS_SCC)).orElse(false)) {
+      sources.add(s.scc());
+    }
+    if (!hasSymbol(sources)) {
+      return false;
+    }
+    Symbols sym = s.symbols();
+    boolean unknown = sources.contains(WaveState.UNKNOWN);
+    String op = i.opcode();
+    if (defs == 0) {
+      // A compare: only SCC.
+      s.setSccValue(unknown ? WaveState.UNKNOWN : sym.of(op, array(sources)));
+      return true;
+    }
+    if (op.equals("s_mov_b64") && !unknown) {
+      s.writePairValue(i.operand(0), 0, sources.get(0), sources.get(1));
+      return true;
+    }
+    for (int d = 0; d < defs; d++) {
+      List<Operand> words = words(i.operand(d));
+      for (int w = 0; w < words.size(); w++) {
+        long v;
+        if (unknown) {
+          v = WaveState.UNKNOWN;
+        } else if (COPIES.contains(op) && sources.size() == 1) {
+          v = sources.get(0);
+        } else {
+          v = sym.of(op + part(d, w, words.size()), array(sources));
+        }
+        s.writeValue(words.get(w), 0, v);
+      }
+    }
+    if (info.map(n -> n.has(Effect.WRITES_SCC)).orElse(true)) {
+      s.setSccValue(unknown ? WaveState.UNKNOWN : sym.of(op + "#scc", array(sources)));
+    }
+    if (info.map(n -> n.has(Effect.WRITES_EXEC)).orElse(false)) {
+      s.setExec(OptionalLong.empty());
+    }
+    return true;
+  }
+
+  // ---------------------------------------------------------------- vector
+
+  private static boolean vector(
+      WaveState s, Instruction i, Optional<InstructionInfo> info, int defs) {
+    OptionalLong exec = s.exec();
+    if (exec.isEmpty()) {
+      return false;
+    }
+    boolean readsVcc =
+        info.map(n -> n.has(Effect.READS_VCC)).orElse(false) && !explicitMask(i, defs);
+    List<List<Long>> lanes = new ArrayList<>();
+    boolean symbol = false;
+    for (int lane = 0; lane < WaveState.LANES; lane++) {
+      if (((exec.getAsLong() >>> lane) & 1) == 0) {
+        lanes.add(null);
+        continue;
+      }
+      List<Long> src = sources(s, i, defs, lane);
+      if (readsVcc) {
+        src.add(s.read(new Operand.Special("vcc_lo"), lane));
+        src.add(s.read(new Operand.Special("vcc_hi"), lane));
+      }
+      symbol |= hasSymbol(src);
+      lanes.add(src);
+    }
+    if (!symbol) {
+      return false;
+    }
+    Symbols sym = s.symbols();
+    String op = i.opcode();
+    for (int d = 0; d < defs; d++) {
+      Operand dst = i.operand(d);
+      if (isMask(dst)) {
+        long[] halves = mask(sym, op, d, lanes, exec.getAsLong());
+        s.writePairValue(dst, 0, halves[0], halves[1]);
+      } else if (dst instanceof Operand.Register r && r.file() == Operand.RegisterFile.SGPR) {
+        s.writeValue(dst, 0, scalarResult(sym, i, d, lanes, exec.getAsLong()));
+      } else {
+        List<Operand> words = words(dst);
+        for (int lane = 0; lane < WaveState.LANES; lane++) {
+          List<Long> src = lanes.get(lane);
+          if (src == null) {
+            continue;
+          }
+          boolean unknown = src.contains(WaveState.UNKNOWN);
+          for (int w = 0; w < words.size(); w++) {
+            long v;
+            if (unknown) {
+              v = WaveState.UNKNOWN;
+            } else if (COPIES.contains(op) && src.size() == 1) {
+              v = src.get(0);
+            } else {
+              v = sym.of(op + part(d, w, words.size()), array(src));
+            }
+            s.writeValue(words.get(w), lane, v);
+          }
+        }
+      }
+    }
+    return true;
+  }
+
+  /** A VALU result in an SGPR: v_readfirstlane / v_readlane pass the lane's value on. */
+  private static long scalarResult(
+      Symbols sym, Instruction i, int d, List<List<Long>> lanes, long exec) {
+    String op = i.opcode();
+    int lane = -1;
+    if (op.equals("v_readfirstlane_b32")) {
+      lane = exec == 0 ? 0 : Long.numberOfTrailingZeros(exec);
+    }
+    List<Long> src = lane >= 0 ? lanes.get(lane) : null;
+    if (src != null && src.size() == 1) {
+      return src.get(0);
+    }
+    List<Long> all = new ArrayList<>();
+    for (List<Long> l : lanes) {
+      if (l != null) {
+        all.addAll(l);
+      }
+    }
+    return all.contains(WaveState.UNKNOWN)
+        ? WaveState.UNKNOWN
+        : sym.of(op + part(d, 0, 1), array(all));
+  }
+
+  /**
+   * The two halves of a lane mask written from symbols: a term of the compare and the sources of
+   * its active lanes (of one lane's sources when all lanes compare the same values).
+   */
+  private static long[] mask(Symbols sym, String op, int d, List<List<Long>> lanes, long exec) {
+    List<Long> key = new ArrayList<>();
+    List<Long> first = null;
+    boolean uniform = true;
+    for (List<Long> l : lanes) {
+      if (l == null) {
+        continue;
+      }
+      if (l.contains(WaveState.UNKNOWN)) {
+        return new long[] {WaveState.UNKNOWN, WaveState.UNKNOWN};
+      }
+      if (first == null) {
+        first = l;
+      }
+      uniform &= l.equals(first);
+      key.addAll(l);
+    }
+    List<Long> terms = uniform && first != null ? new ArrayList<>(first) : key;
+    terms.add(exec);
+    return new long[] {
+      sym.of(op + part(d, 0, 2) + "#mask", array(terms)),
+      sym.of(op + part(d, 1, 2) + "#mask", array(terms))
+    };
+  }
+
+  // ---------------------------------------------------------------- operands
+
+  /** The values of the source operands (after the {@code defs} destinations) in {@code lane}. */
+  private static List<Long> sources(WaveState s, Instruction i, int defs, int lane) {
+    List<Long> out = new ArrayList<>();
+    for (int k = defs; k < i.operands().size(); k++) {
+      Operand o = i.operand(k);
+      if (o instanceof Operand.Modified || o instanceof Operand.Symbol) {
+        out.add(WaveState.UNKNOWN);
+        continue;
+      }
+      for (Operand w : words(o)) {
+        out.add(s.read(w, lane));
+      }
+    }
+    return out;
+  }
+
+  /** The 32-bit registers of an operand: each register of a range, both halves of VCC/EXEC. */
+  private static List<Operand> words(Operand o) {
+    if (o instanceof Operand.Register r && r.count() > 1) {
+      List<Operand> out = new ArrayList<>();
+      for (int n = r.first(); n <= r.last(); n++) {
+        out.add(new Operand.Register(r.file(), n, 1));
+      }
+      return out;
+    }
+    if (o instanceof Operand.Special sp && (sp.name().equals("vcc") || sp.name().equals("exec"))) {
+      return List.of(
+          new Operand.Special(sp.name() + "_lo"), new Operand.Special(sp.name() + "_hi"));
+    }
+    return List.of(o);
+  }
+
+  /** Whether a VALU destination is a lane mask: VCC, EXEC or an SGPR pair. */
+  private static boolean isMask(Operand o) {
+    return (o instanceof Operand.Special sp
+            && (sp.name().equals("vcc") || sp.name().equals("exec")))
+        || (o instanceof Operand.Register r
+            && r.file() == Operand.RegisterFile.SGPR
+            && r.count() == 2);
+  }
+
+  /** Whether the VOP3 form names its mask source (v_cndmask's SGPR pair) instead of VCC. */
+  private static boolean explicitMask(Instruction i, int defs) {
+    for (int k = defs; k < i.operands().size(); k++) {
+      if (isMask(i.operand(k))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean hasSymbol(List<Long> values) {
+    for (long v : values) {
+      if (Symbols.isSymbol(v)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static String part(int def, int word, int words) {
+    return (def == 0 ? "" : "#" + def) + (words == 1 ? "" : "." + word);
+  }
+
+  private static long[] array(List<Long> values) {
+    long[] out = new long[values.size()];
+    for (int k = 0; k < out.length; k++) {
+      out[k] = values.get(k);
+    }
+    return out;
+  }
+}

@@ -1,0 +1,113 @@
+package io.pipeverify.isa.semantics;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The symbolic values of one evaluation of a kernel (all its waves, every launch explored): a value
+ * the lift does not know but can name, as a function of the launch's unknowns. A leaf is an unknown
+ * of the launch (a kernel argument not given, a workgroup id, a scalar load's memory word); a term
+ * is an instruction applied to operand values, interned, so that two waves (or two places in one
+ * wave) that compute the same function of the same unknowns get the same symbol. Two branches on
+ * one symbol therefore go the same way, in every wave: that is what lets the lift explore a branch
+ * on an unknown both ways once for the whole workgroup (docs/isa.md, "Unknown values").
+ *
+ * <p>Symbols are stored in registers as {@code long}s below zero ({@link #encode}), apart from
+ * {@link WaveState#UNKNOWN}: known 32-bit values are never negative, and the opaque unknown (a
+ * value the lift cannot name, such as a vector load's data) is {@code Long.MIN_VALUE}.
+ */
+public final class Symbols {
+  /** A term: an operation and its operand values (known values or encoded symbols). */
+  private record Term(String op, List<Long> operands) {}
+
+  private final Map<Term, Integer> ids = new HashMap<>();
+  private final List<Term> terms = new ArrayList<>();
+
+  /** The symbol of {@code op} applied to {@code operands}, made once. */
+  public long of(String op, long... operands) {
+    List<Long> values = new ArrayList<>(operands.length);
+    for (long o : operands) {
+      values.add(o);
+    }
+    Term t = new Term(op, values);
+    Integer id = ids.get(t);
+    if (id == null) {
+      id = terms.size();
+      terms.add(t);
+      ids.put(t, id);
+    }
+    return encode(id);
+  }
+
+  /** A leaf: an unknown of the launch, by name ({@code Kdim}, {@code workgroup_id_x}). */
+  public long leaf(String name) {
+    return of(name);
+  }
+
+  /** Whether {@code v} is a symbol (not a known value, not the opaque unknown). */
+  public static boolean isSymbol(long v) {
+    return v < 0 && v != WaveState.UNKNOWN;
+  }
+
+  private static long encode(int id) {
+    return -1L - id;
+  }
+
+  private static int decode(long v) {
+    return (int) (-1L - v);
+  }
+
+  /**
+   * A readable rendering of a value for messages: a number, {@code ?} for the opaque unknown, or
+   * the symbol's term ({@code s_cmp_lt_i32(64, s_lshr_b32(Kdim, 6))}), shortened past {@code limit}
+   * characters.
+   */
+  public String describe(long v, int limit) {
+    StringBuilder out = new StringBuilder();
+    describe(v, out, limit);
+    return out.length() > limit ? out.substring(0, limit) + "..." : out.toString();
+  }
+
+  private void describe(long v, StringBuilder out, int limit) {
+    if (out.length() > limit) {
+      return;
+    }
+    if (v == WaveState.UNKNOWN) {
+      out.append('?');
+    } else if (!isSymbol(v)) {
+      out.append(v);
+    } else {
+      Term t = terms.get(decode(v));
+      out.append(t.op());
+      if (!t.operands().isEmpty()) {
+        out.append('(');
+        for (int i = 0; i < t.operands().size(); i++) {
+          out.append(i == 0 ? "" : ", ");
+          describe(t.operands().get(i), out, limit);
+        }
+        out.append(')');
+      }
+    }
+  }
+
+  /** The leaves a value depends on (for "every value of Kdim, splitk"), sorted. */
+  public List<String> leaves(long v) {
+    java.util.TreeSet<String> out = new java.util.TreeSet<>();
+    java.util.ArrayDeque<Long> work = new java.util.ArrayDeque<>(List.of(v));
+    java.util.Set<Long> seen = new java.util.HashSet<>();
+    while (!work.isEmpty()) {
+      long x = work.pop();
+      if (!isSymbol(x) || !seen.add(x)) {
+        continue;
+      }
+      Term t = terms.get(decode(x));
+      if (t.operands().isEmpty()) {
+        out.add(t.op());
+      }
+      work.addAll(t.operands());
+    }
+    return List.copyOf(out);
+  }
+}
