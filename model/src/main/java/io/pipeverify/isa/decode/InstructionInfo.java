@@ -39,9 +39,11 @@ public record InstructionInfo(Family family, int defs, Set<Counter> counters, Se
     READS_LDS,
     WRITES_LDS,
     READS_M0,
+    WRITES_M0,
     READS_SCC,
     WRITES_SCC,
     READS_VCC,
+    WRITES_VCC,
     READS_EXEC,
     WRITES_EXEC,
     CONTROL_FLOW

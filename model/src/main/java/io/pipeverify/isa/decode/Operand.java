@@ -1,5 +1,6 @@
 package io.pipeverify.isa.decode;
 
+import java.util.List;
 import java.util.Objects;
 
 /** One operand of an instruction, typed as the assembler prints it. */
@@ -11,6 +12,7 @@ public sealed interface Operand
         Operand.Symbol,
         Operand.Off,
         Operand.Modified,
+        Operand.GprIdx,
         Waitcnt {
 
   /** The register file of a {@link Register}: scalar, vector or accumulation (AGPR). */
@@ -117,6 +119,39 @@ public sealed interface Operand
       if (!neg && !abs) {
         throw new IllegalArgumentException("a modified operand needs neg or abs");
       }
+    }
+  }
+
+  /**
+   * The VGPR-indexing mode operand of {@code s_set_gpr_idx_on} and {@code s_set_gpr_idx_mode}:
+   * {@code gpr_idx(SRC0,DST)}; bit 0 SRC0, bit 1 SRC1, bit 2 SRC2, bit 3 DST (the 4-bit immediate
+   * the hardware copies to M0[15:12]).
+   */
+  record GprIdx(int mask) implements Operand {
+    public static final List<String> KINDS = List.of("SRC0", "SRC1", "SRC2", "DST");
+
+    public GprIdx {
+      if (mask < 0 || mask > 15) {
+        throw new IllegalArgumentException("gpr_idx mask " + mask + " is not 4 bits");
+      }
+    }
+
+    /** Whether operand kind {@code k} (0-2 a source, 3 the destination) is indexed. */
+    public boolean indexes(int k) {
+      return ((mask >>> k) & 1) != 0;
+    }
+
+    @Override
+    public String toString() {
+      StringBuilder b = new StringBuilder("gpr_idx(");
+      String sep = "";
+      for (int k = 0; k < KINDS.size(); k++) {
+        if (indexes(k)) {
+          b.append(sep).append(KINDS.get(k));
+          sep = ",";
+        }
+      }
+      return b.append(')').toString();
     }
   }
 }

@@ -43,6 +43,9 @@ public final class OperandParser {
 
   static Operand parse(String text, Location at) throws AsmSyntaxException {
     String t = text.strip();
+    if (t.startsWith("gpr_idx(") && t.endsWith(")")) {
+      return gprIdx(t.substring("gpr_idx(".length(), t.length() - 1), t, at);
+    }
     if (t.length() > 2 && t.startsWith("|") && t.endsWith("|")) {
       return modified(parse(t.substring(1, t.length() - 1), at), false, true);
     }
@@ -92,6 +95,24 @@ public final class OperandParser {
             + t
             + "' (expected a register such as s5, v[4:7], m0, vcc, an integer, a float or a"
             + " label)");
+  }
+
+  /** {@code gpr_idx(SRC0,DST)}: the listed operand kinds, each at most once, in any order. */
+  private static Operand gprIdx(String list, String t, Location at) throws AsmSyntaxException {
+    int mask = 0;
+    for (String kind : list.split(",", -1)) {
+      int k = Operand.GprIdx.KINDS.indexOf(kind.strip().toUpperCase(java.util.Locale.ROOT));
+      if (list.isBlank()) {
+        break;
+      }
+      if (k < 0 || (mask & (1 << k)) != 0) {
+        throw new AsmSyntaxException(
+            at,
+            "bad VGPR index mode '" + t + "' (expected gpr_idx(SRC0,SRC1,SRC2,DST) or a subset)");
+      }
+      mask |= 1 << k;
+    }
+    return new Operand.GprIdx(mask);
   }
 
   private static Operand modified(Operand inner, boolean neg, boolean abs) {

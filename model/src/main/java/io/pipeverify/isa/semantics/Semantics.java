@@ -11,107 +11,107 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
- * One semantic function per opcode of the integer SALU/VALU subset (CDNA3/CDNA4 ISA reference),
- * over a {@link WaveState}. An instruction without a function writes "unknown" into what it defines
- * (its table row's destinations; for one not in the table its first operand, and SCC or VCC), so a
- * later use of the value is known to be unknown, never stale.
+ * One semantic function per opcode of the integer SALU/VALU instructions and the binary32
+ * operations of the integer-division idiom (CDNA3/CDNA4 ISA reference), over a {@link WaveState}.
+ * The functions are registered by family ({@link ScalarAlu}, {@link VectorAlu}, {@link FloatAlu})
+ * through the combinators of this class, which alone decide that an unknown operand, an unknown
+ * EXEC lane or an unknown lane mask gives an unknown result.
+ *
+ * <p>An instruction without a function, or with a modifier its function does not model (SDWA
+ * selects, {@code op_sel}, output modifiers, ...), writes "unknown" into what it defines (its table
+ * row's destinations and the SCC, VCC, EXEC or M0 its row writes; for one not in the table its
+ * first operand, and SCC or VCC), so a later use of the value is known to be unknown, never stale
+ * or wrong.
  */
 public final class Semantics {
   private Semantics() {}
 
   @FunctionalInterface
-  private interface Function {
+  interface Function {
     void apply(WaveState s, Instruction i);
   }
 
-  /** A 32-bit operation on known operand values (unsigned, in [0, 2^32)). */
+  /** An operation on known operand values (32-bit ones in [0, 2^32), 64-bit ones as longs). */
   @FunctionalInterface
-  private interface Op3 {
+  interface Op3 {
     long apply(long a, long b, long c);
   }
 
-  /** The SCC an SALU operation sets from its operands and result. */
+  /** The SCC (or a compare's lane bit) from the operands and the result. */
   @FunctionalInterface
-  private interface Scc {
+  interface Scc {
     long apply(long a, long b, long result);
   }
 
-  private static final Map<String, Function> FUNCTIONS = new HashMap<>();
+  /** An operation that also depends on the lane. */
+  @FunctionalInterface
+  interface LaneOp {
+    long apply(int lane, long a, long b, long c);
+  }
 
-  private static final long M32 = 0xFFFFFFFFL;
+  /** A function and the modifiers it models (null: any; it ignores value-neutral ones). */
+  private record Entry(Function function, Set<String> modifiers) {}
 
-  private static long signed(long v) {
+  private static final Map<String, Entry> FUNCTIONS = new HashMap<>();
+
+  static final long M32 = 0xFFFFFFFFL;
+
+  /** Modifiers that never change a value: cache policy bits of memory instructions. */
+  private static final Set<String> NEUTRAL = Set.of();
+
+  static {
+    ScalarAlu.register();
+    VectorAlu.register();
+    FloatAlu.register();
+    PrivateMemory.register();
+  }
+
+  static void def(String opcode, Function f) {
+    def(opcode, Set.of(), f);
+  }
+
+  /** Registers {@code f}; {@code modifiers} are those it models itself (null: any). */
+  static void def(String opcode, Set<String> modifiers, Function f) {
+    if (FUNCTIONS.putIfAbsent(opcode, new Entry(f, modifiers)) != null) {
+      throw new IllegalStateException("two semantic functions for " + opcode);
+    }
+  }
+
+  /** Whether {@code opcode} has a semantic function. */
+  public static boolean hasFunction(String opcode) {
+    return FUNCTIONS.containsKey(opcode);
+  }
+
+  /** The opcodes with a semantic function, sorted. */
+  public static Set<String> opcodes() {
+    return new TreeSet<>(FUNCTIONS.keySet());
+  }
+
+  static long signed(long v) {
     return (int) v;
   }
 
-  private static long mask(long width) {
-    return width >= 32 ? M32 : (1L << width) - 1;
+  static long mask(long width) {
+    return width >= 64 ? -1L : (1L << width) - 1;
   }
 
-  private static void def(String opcode, Function f) {
-    FUNCTIONS.put(opcode, f);
+  static long bit(boolean b) {
+    return b ? 1 : 0;
   }
 
-  /** SALU: dst = op(src0, src1, src2); SCC from {@code scc} unless null. */
-  private static void salu(String opcode, Op3 op, Scc scc) {
-    def(
-        opcode,
-        (s, i) -> {
-          long a = src(s, i, 1, 0);
-          long b = src(s, i, 2, 0);
-          long c = src(s, i, 3, 0);
-          long r = known(a, b, c) ? op.apply(a, b, c) & M32 : UNKNOWN;
-          s.write(i.operand(0), 0, r);
-          if (scc != null) {
-            s.setScc(r == UNKNOWN ? UNKNOWN : scc.apply(a, b, r));
-          }
-        });
-  }
-
-  /** SALU that only sets SCC (compares). */
-  private static void compare(String opcode, Scc scc) {
-    def(
-        opcode,
-        (s, i) -> {
-          long a = src(s, i, 0, 0);
-          long b = src(s, i, 1, 0);
-          s.setScc(known(a, b, 0) ? scc.apply(a, b, 0) : UNKNOWN);
-        });
-  }
-
-  /** VALU: per active lane, dst = op(src0, src1, src2). */
-  private static void valu(String opcode, Op3 op) {
-    def(opcode, (s, i) -> valuWith(s, i, op));
+  private static OptionalLong word(long v) {
+    return v == UNKNOWN ? OptionalLong.empty() : OptionalLong.of(v & M32);
   }
 
   /**
-   * VALU compare: the lane mask of active lanes where {@code cmp} holds, to VCC or an SGPR pair.
+   * A 32-bit integer source: 0 when absent, unknown when it carries a float input modifier (an
+   * integer operand has none; the hardware would apply it to a float view).
    */
-  private static void vcompare(String opcode, Scc cmp) {
-    def(
-        opcode,
-        (s, i) -> {
-          OptionalLong exec = s.exec();
-          long mask = 0;
-          boolean known = exec.isPresent();
-          for (int lane = 0; lane < LANES && known; lane++) {
-            if (((exec.getAsLong() >>> lane) & 1) == 0) {
-              continue;
-            }
-            long a = src(s, i, 1, lane);
-            long b = src(s, i, 2, lane);
-            known = known(a, b, 0);
-            if (known && cmp.apply(a, b, 0) != 0) {
-              mask |= 1L << lane;
-            }
-          }
-          s.write64(i.operand(0), 0, known ? OptionalLong.of(mask) : OptionalLong.empty());
-        });
-  }
-
-  private static long src(WaveState s, Instruction i, int index, int lane) {
+  static long src(WaveState s, Instruction i, int index, int lane) {
     if (index >= i.operands().size()) {
       return 0;
     }
@@ -119,435 +119,514 @@ public final class Semantics {
     return o instanceof Operand.Modified ? UNKNOWN : s.read(o, lane);
   }
 
-  private static boolean known(long a, long b, long c) {
+  private static OptionalLong src64(WaveState s, Instruction i, int index, int lane) {
+    if (index >= i.operands().size()) {
+      return OptionalLong.of(0);
+    }
+    Operand o = i.operand(index);
+    return o instanceof Operand.Modified ? OptionalLong.empty() : s.read64(o, lane);
+  }
+
+  static boolean known(long a, long b, long c) {
     return a != UNKNOWN && b != UNKNOWN && c != UNKNOWN;
   }
 
-  private static long bit(boolean b) {
-    return b ? 1 : 0;
-  }
-
-  private static final String[] CMP = {"eq", "lg", "ne", "gt", "ge", "lt", "le"};
-
-  private static boolean compare(String cond, long a, long b) {
-    return switch (cond) {
-      case "eq" -> a == b;
-      case "lg", "ne" -> a != b;
-      case "gt" -> a > b;
-      case "ge" -> a >= b;
-      case "lt" -> a < b;
-      default -> a <= b;
+  /**
+   * A source of an operation shape: {@code 3} a 32-bit operand, {@code w} a 64-bit one, {@code k} /
+   * {@code u} a 16-bit immediate sign- / zero-extended (SOPK), {@code d} the destination's old
+   * value, {@code c} SCC, {@code m} M0, {@code e} EXEC.
+   */
+  private static OptionalLong source(
+      WaveState s, Instruction i, char kind, int index, boolean wideDst, int lane) {
+    return switch (kind) {
+      case '3' -> word(src(s, i, index, lane));
+      case 'w' -> src64(s, i, index, lane);
+      case 'k', 'u' -> {
+        long v = src(s, i, index, lane);
+        yield v == UNKNOWN
+            ? OptionalLong.empty()
+            : OptionalLong.of(kind == 'k' ? (short) v & M32 : v & 0xFFFF);
+      }
+      case 'd' -> wideDst ? s.read64(i.operand(0), lane) : word(s.read(i.operand(0), lane));
+      case 'c' -> word(s.scc());
+      case 'm' -> word(s.m0());
+      case 'e' -> s.exec();
+      default -> throw new IllegalArgumentException("bad source kind " + kind);
     };
   }
 
-  static {
-    // Scalar moves and selects.
-    salu("s_mov_b32", (a, b, c) -> a, null);
-    salu("s_movk_i32", (a, b, c) -> (short) a, null);
-    salu("s_brev_b32", (a, b, c) -> Integer.reverse((int) a), null);
-    salu("s_bfm_b32", (a, b, c) -> mask(a & 31) << (b & 31), null);
-    def("s_mov_b64", (s, i) -> s.write64(i.operand(0), 0, s.read64(i.operand(1), 0)));
-    for (String w : new String[] {"b32", "b64"}) {
-      def(
-          "s_cselect_" + w,
-          (s, i) -> {
-            long scc = s.scc();
-            if (w.equals("b32")) {
-              s.write(
-                  i.operand(0),
-                  0,
-                  scc == UNKNOWN ? UNKNOWN : s.read(i.operand(scc == 1 ? 1 : 2), 0));
-            } else {
-              s.write64(
-                  i.operand(0),
-                  0,
-                  scc == UNKNOWN ? OptionalLong.empty() : s.read64(i.operand(scc == 1 ? 1 : 2), 0));
-            }
-          });
-    }
-    // Scalar arithmetic: SCC is the carry, borrow or signed overflow.
-    salu("s_add_u32", (a, b, c) -> a + b, (a, b, r) -> bit(a + b > M32));
-    salu("s_sub_u32", (a, b, c) -> a - b, (a, b, r) -> bit(b > a));
-    def(
-        "s_addc_u32",
-        (s, i) -> {
-          long a = s.read(i.operand(1), 0);
-          long b = s.read(i.operand(2), 0);
-          long carry = s.scc();
-          boolean k = known(a, b, carry);
-          s.write(i.operand(0), 0, k ? a + b + carry : UNKNOWN);
-          s.setScc(k ? bit(a + b + carry > M32) : UNKNOWN);
-        });
-    def(
-        "s_subb_u32",
-        (s, i) -> {
-          long a = s.read(i.operand(1), 0);
-          long b = s.read(i.operand(2), 0);
-          long borrow = s.scc();
-          boolean k = known(a, b, borrow);
-          s.write(i.operand(0), 0, k ? a - b - borrow : UNKNOWN);
-          s.setScc(k ? bit(b + borrow > a) : UNKNOWN);
-        });
-    salu("s_add_i32", (a, b, c) -> a + b, (a, b, r) -> bit(signed(a) + signed(b) != signed(r)));
-    salu("s_sub_i32", (a, b, c) -> a - b, (a, b, r) -> bit(signed(a) - signed(b) != signed(r)));
-    salu("s_mul_i32", (a, b, c) -> a * b, null);
-    salu("s_mul_hi_u32", (a, b, c) -> (a * b) >>> 32, null);
-    salu("s_mul_hi_i32", (a, b, c) -> (signed(a) * signed(b)) >> 32, null);
-    for (int n = 1; n <= 4; n++) {
-      int shift = n;
-      salu(
-          "s_lshl" + n + "_add_u32",
-          (a, b, c) -> (a << shift) + b,
-          (a, b, r) -> bit((a << shift) + b > M32));
-    }
-    Scc nonZero = (a, b, r) -> bit(r != 0);
-    salu("s_lshl_b32", (a, b, c) -> a << (b & 31), nonZero);
-    salu("s_lshr_b32", (a, b, c) -> a >>> (b & 31), nonZero);
-    salu("s_ashr_i32", (a, b, c) -> signed(a) >> (b & 31), nonZero);
-    salu("s_and_b32", (a, b, c) -> a & b, nonZero);
-    salu("s_or_b32", (a, b, c) -> a | b, nonZero);
-    salu("s_xor_b32", (a, b, c) -> a ^ b, nonZero);
-    salu("s_andn2_b32", (a, b, c) -> a & ~b, nonZero);
-    salu("s_orn2_b32", (a, b, c) -> a | ~b, nonZero);
-    salu("s_nand_b32", (a, b, c) -> ~(a & b), nonZero);
-    salu("s_nor_b32", (a, b, c) -> ~(a | b), nonZero);
-    salu("s_xnor_b32", (a, b, c) -> ~(a ^ b), nonZero);
-    salu("s_not_b32", (a, b, c) -> ~a, nonZero);
-    salu("s_abs_i32", (a, b, c) -> Math.abs(signed(a)), nonZero);
-    salu("s_bfe_u32", (a, b, c) -> (a >>> (b & 31)) & mask((b >>> 16) & 0x7F), nonZero);
-    salu(
-        "s_bfe_i32",
-        (a, b, c) -> {
-          long width = (b >>> 16) & 0x7F;
-          long field = (a >>> (b & 31)) & mask(width);
-          return width == 0 || width >= 32 ? field : (field << (64 - width)) >> (64 - width);
-        },
-        nonZero);
-    salu("s_min_u32", (a, b, c) -> Math.min(a, b), (a, b, r) -> bit(a < b));
-    salu("s_max_u32", (a, b, c) -> Math.max(a, b), (a, b, r) -> bit(a > b));
-    salu(
-        "s_min_i32",
-        (a, b, c) -> Math.min(signed(a), signed(b)),
-        (a, b, r) -> bit(signed(a) < signed(b)));
-    salu(
-        "s_max_i32",
-        (a, b, c) -> Math.max(signed(a), signed(b)),
-        (a, b, r) -> bit(signed(a) > signed(b)));
-    // 64-bit scalar logic and shifts.
-    for (String op : new String[] {"and", "or", "xor", "andn2", "orn2", "lshl", "lshr", "not"}) {
-      def(
-          "s_" + op + "_b64",
-          (s, i) -> {
-            OptionalLong a = s.read64(i.operand(1), 0);
-            OptionalLong b = op.equals("not") ? OptionalLong.of(0) : s.read64(i.operand(2), 0);
-            OptionalLong r =
-                a.isPresent() && b.isPresent()
-                    ? OptionalLong.of(logic64(op, a.getAsLong(), b.getAsLong()))
-                    : OptionalLong.empty();
-            s.write64(i.operand(0), 0, r);
-            s.setScc(r.isPresent() ? bit(r.getAsLong() != 0) : UNKNOWN);
-          });
-    }
-    // Scalar compares.
-    for (String cond : CMP) {
-      compare("s_cmp_" + cond + "_u32", (a, b, r) -> bit(compare(cond, a, b)));
-      compare("s_cmp_" + cond + "_i32", (a, b, r) -> bit(compare(cond, signed(a), signed(b))));
-    }
-    compare("s_bitcmp0_b32", (a, b, r) -> bit(((a >>> (b & 31)) & 1) == 0));
-    compare("s_bitcmp1_b32", (a, b, r) -> bit(((a >>> (b & 31)) & 1) == 1));
+  /** Operand-consuming source kinds (the others are implicit). */
+  private static boolean consumes(char kind) {
+    return kind == '3' || kind == 'w' || kind == 'k' || kind == 'u';
+  }
 
-    // Vector moves and arithmetic.
-    valu("v_mov_b32", (a, b, c) -> a);
-    // Copies between VGPRs and AGPRs (clang's spill slots for address registers).
-    valu("v_accvgpr_write_b32", (a, b, c) -> a);
-    valu("v_accvgpr_read_b32", (a, b, c) -> a);
-    valu("v_accvgpr_mov_b32", (a, b, c) -> a);
-    valu("v_add_u32", (a, b, c) -> a + b);
-    valu("v_sub_u32", (a, b, c) -> a - b);
-    valu("v_subrev_u32", (a, b, c) -> b - a);
-    valu("v_mul_lo_u32", (a, b, c) -> a * b);
-    valu("v_mul_hi_u32", (a, b, c) -> (a * b) >>> 32);
-    valu("v_mul_u32_u24", (a, b, c) -> (a & 0xFFFFFF) * (b & 0xFFFFFF));
-    valu("v_mul_hi_u32_u24", (a, b, c) -> ((a & 0xFFFFFF) * (b & 0xFFFFFF)) >>> 32);
-    valu("v_mad_u32_u24", (a, b, c) -> (a & 0xFFFFFF) * (b & 0xFFFFFF) + c);
-    valu("v_add3_u32", (a, b, c) -> a + b + c);
-    valu("v_min_u32", (a, b, c) -> Math.min(a, b));
-    valu("v_max_u32", (a, b, c) -> Math.max(a, b));
-    valu("v_min_i32", (a, b, c) -> Math.min(signed(a), signed(b)));
-    valu("v_max_i32", (a, b, c) -> Math.max(signed(a), signed(b)));
-    // Shifts ("rev": the shift amount is the first source) and bit fields.
-    valu("v_lshlrev_b32", (a, b, c) -> b << (a & 31));
-    valu("v_lshrrev_b32", (a, b, c) -> b >>> (a & 31));
-    valu("v_ashrrev_i32", (a, b, c) -> signed(b) >> (a & 31));
-    valu("v_lshl_add_u32", (a, b, c) -> (a << (b & 31)) + c);
-    valu("v_add_lshl_u32", (a, b, c) -> (a + b) << (c & 31));
-    valu("v_lshl_or_b32", (a, b, c) -> (a << (b & 31)) | c);
-    valu("v_bfe_u32", (a, b, c) -> (a >>> (b & 31)) & mask(c & 31));
-    valu(
-        "v_bfe_i32",
-        (a, b, c) -> {
-          long width = c & 31;
-          long field = (a >>> (b & 31)) & mask(width);
-          return width == 0 ? 0 : (field << (64 - width)) >> (64 - width);
-        });
-    valu("v_bfi_b32", (a, b, c) -> (a & b) | (~a & c));
-    // Logic.
-    valu("v_and_b32", (a, b, c) -> a & b);
-    valu("v_or_b32", (a, b, c) -> a | b);
-    valu("v_xor_b32", (a, b, c) -> a ^ b);
-    valu("v_not_b32", (a, b, c) -> ~a);
-    valu("v_and_or_b32", (a, b, c) -> (a & b) | c);
-    valu("v_or3_b32", (a, b, c) -> a | b | c);
-    valu("v_xad_u32", (a, b, c) -> (a ^ b) + c);
-    def("v_bitop3_b32", Semantics::bitop3);
-    // Lane-dependent operations.
-    def("v_mbcnt_lo_u32_b32", (s, i) -> mbcnt(s, i, false));
-    def("v_mbcnt_hi_u32_b32", (s, i) -> mbcnt(s, i, true));
-    def("v_readfirstlane_b32", Semantics::readfirstlane);
+  /** The sources of {@code shape} ("dst=srcs") in one lane; empty when one is unknown. */
+  private static Optional<long[]> sources(
+      WaveState s, Instruction i, String shape, int first, int lane) {
+    String srcs = shape.substring(shape.indexOf('=') + 1);
+    boolean wideDst = shape.startsWith("w");
+    long[] v = new long[3];
+    int next = first;
+    for (int k = 0; k < srcs.length(); k++) {
+      char kind = srcs.charAt(k);
+      OptionalLong x = source(s, i, kind, next, wideDst, lane);
+      if (consumes(kind)) {
+        next++;
+      }
+      if (x.isEmpty()) {
+        return Optional.empty();
+      }
+      v[k] = x.getAsLong();
+    }
+    return Optional.of(v);
+  }
+
+  /**
+   * SALU: {@code shape} is "dst=srcs", dst one of "" (compare), "3" or "w"; the result of {@code
+   * op} is written (masked to 32 bits for "3"), and SCC set from {@code scc} unless it is null.
+   */
+  static void scalar(String opcode, String shape, Op3 op, Scc scc) {
+    boolean hasDst = !shape.startsWith("=");
+    boolean wide = shape.startsWith("w");
     def(
-        "v_readlane_b32",
+        opcode,
         (s, i) -> {
-          long lane = s.read(i.operand(2), 0);
-          s.write(
-              i.operand(0), 0, lane == UNKNOWN ? UNKNOWN : s.read(i.operand(1), (int) (lane & 63)));
+          Optional<long[]> v = sources(s, i, shape, hasDst ? 1 : 0, 0);
+          long r = v.map(x -> op.apply(x[0], x[1], x[2])).orElse(0L);
+          if (!wide) {
+            r &= M32;
+          }
+          if (hasDst && wide) {
+            s.write64(i.operand(0), 0, v.isPresent() ? OptionalLong.of(r) : OptionalLong.empty());
+          } else if (hasDst) {
+            s.write(i.operand(0), 0, v.isPresent() ? r : UNKNOWN);
+          }
+          if (scc != null) {
+            long result = r;
+            s.setScc(v.map(x -> scc.apply(x[0], x[1], result)).orElse(UNKNOWN));
+          }
         });
-    def("v_cndmask_b32", Semantics::cndmask);
-    for (String cond : CMP) {
-      vcompare("v_cmp_" + cond + "_u32", (a, b, r) -> bit(compare(cond, a, b)));
-      vcompare("v_cmp_" + cond + "_i32", (a, b, r) -> bit(compare(cond, signed(a), signed(b))));
-    }
-    def("v_add_co_u32", (s, i) -> carry(s, i, (a, b, c) -> a + b));
-    def("v_sub_co_u32", (s, i) -> carry(s, i, (a, b, c) -> a - b));
-    def("v_subrev_co_u32", (s, i) -> carry(s, i, (a, b, c) -> b - a));
-    // Private memory (register spills and reloads): vaddr or off, saddr or off, offset.
-    for (int n = 1; n <= 4; n++) {
-      int dwords = n;
-      String suffix = n == 1 ? "" : "x" + n;
-      def("scratch_store_dword" + suffix, (s, i) -> scratchStore(s, i, dwords));
-      def("scratch_load_dword" + suffix, (s, i) -> scratchLoad(s, i, dwords));
-    }
-    // 64-bit vector operations on register pairs.
-    def("v_mov_b64", (s, i) -> valu64(s, i, (a, b) -> a));
-    def("v_lshlrev_b64", (s, i) -> valu64(s, i, (a, b) -> b << (a & 63)));
-    def("v_lshrrev_b64", (s, i) -> valu64(s, i, (a, b) -> b >>> (a & 63)));
+  }
+
+  /**
+   * {@code s_addc_u32} / {@code s_subb_u32}: dst = op(src0, src1, SCC) and SCC = the carry or
+   * borrow out, that is whether the exact result leaves [0, 2^32).
+   */
+  static void scalarWithCarry(String opcode, Op3 op) {
     def(
-        "v_lshl_add_u64",
+        opcode,
+        (s, i) -> {
+          Optional<long[]> v = sources(s, i, "3=33c", 1, 0);
+          long r = v.map(x -> op.apply(x[0], x[1], x[2])).orElse(UNKNOWN);
+          s.write(i.operand(0), 0, v.isPresent() ? r & M32 : UNKNOWN);
+          s.setScc(v.isPresent() ? bit(r < 0 || r > M32) : UNKNOWN);
+        });
+  }
+
+  /**
+   * The SCC selects {@code s_cselect_b32/b64 sdst, src0, src1} (SCC ? src0 : src1), {@code
+   * s_cmov_b32/b64 sdst, src} and {@code s_cmovk_i32 sdst, simm16} (SCC ? src : sdst): only the
+   * chosen value needs to be known. {@code shape} names the candidates for SCC = 1 and SCC = 0
+   * ("33", "ww", "3d", "wd", "kd"; "d" is the destination's old value).
+   */
+  static void scalarSelect(String opcode, String shape) {
+    boolean wide = shape.contains("w");
+    String dst = wide ? "w" : "3";
+    def(
+        opcode,
+        (s, i) -> {
+          long scc = s.scc();
+          int chosen = scc == 1 ? 0 : 1;
+          int operand = 1 + (chosen == 1 && consumes(shape.charAt(0)) ? 1 : 0);
+          Optional<long[]> v =
+              scc == UNKNOWN
+                  ? Optional.empty()
+                  : sources(s, i, dst + "=" + shape.charAt(chosen), operand, 0);
+          if (wide) {
+            s.write64(
+                i.operand(0), 0, v.map(x -> OptionalLong.of(x[0])).orElse(OptionalLong.empty()));
+          } else {
+            s.write(i.operand(0), 0, v.map(x -> x[0] & M32).orElse(UNKNOWN));
+          }
+        });
+  }
+
+  /** A new EXEC from the source and the old EXEC. */
+  @FunctionalInterface
+  interface ExecOp {
+    long apply(long src, long exec);
+  }
+
+  /**
+   * The exec-mask ops {@code s_*_saveexec_b64 sdst, ssrc} (sdst = old EXEC) and {@code
+   * s_*_wrexec_b64} (sdst = new EXEC): EXEC = op(ssrc, EXEC), SCC = EXEC != 0.
+   */
+  static void saveexec(String opcode, boolean writesNew, ExecOp op) {
+    def(
+        opcode,
+        (s, i) -> {
+          OptionalLong src = s.read64(i.operand(1), 0);
+          OptionalLong exec = s.exec();
+          OptionalLong next =
+              src.isPresent() && exec.isPresent()
+                  ? OptionalLong.of(op.apply(src.getAsLong(), exec.getAsLong()))
+                  : OptionalLong.empty();
+          s.write64(i.operand(0), 0, writesNew ? next : exec);
+          s.setExec(next);
+          s.setScc(next.isPresent() ? bit(next.getAsLong() != 0) : UNKNOWN);
+        });
+  }
+
+  /** VALU: per active lane, dst = op(src0, src1, src2), 32-bit. */
+  static void valu(String opcode, Op3 op) {
+    lanes(opcode, "3=333", (lane, a, b, c) -> op.apply(a, b, c));
+  }
+
+  /**
+   * VALU with the {@code clamp} modifier modelled: {@code clamped} computes the saturated result
+   * (integer clamp: to the range of the result type).
+   */
+  static void valuClamp(String opcode, Op3 op, Op3 clamped) {
+    def(
+        opcode,
+        Set.of("clamp"),
+        (s, i) ->
+            lanesWith(
+                s,
+                i,
+                "3=333",
+                i.hasModifier("clamp")
+                    ? (lane, a, b, c) -> clamped.apply(a, b, c)
+                    : (lane, a, b, c) -> op.apply(a, b, c)));
+  }
+
+  /** VALU over a shape ("3=333", "w=3w", "w=w3w", ...), with the lane index. */
+  static void lanes(String opcode, String shape, LaneOp op) {
+    def(opcode, (s, i) -> lanesWith(s, i, shape, op));
+  }
+
+  /**
+   * dst = op(lane, sources) in every active lane, unknown where a source or the lane's EXEC bit is;
+   * an inactive lane keeps its value.
+   */
+  static void lanesWith(WaveState s, Instruction i, String shape, LaneOp op) {
+    boolean wide = shape.startsWith("w");
+    for (int lane = 0; lane < LANES; lane++) {
+      Optional<Boolean> active = s.active(lane);
+      if (active.isPresent() && !active.get()) {
+        continue;
+      }
+      Optional<long[]> v =
+          active.isPresent() ? sources(s, i, shape, 1, lane) : Optional.<long[]>empty();
+      int l = lane;
+      OptionalLong r =
+          v.map(x -> OptionalLong.of(op.apply(l, x[0], x[1], x[2]))).orElse(OptionalLong.empty());
+      if (wide) {
+        s.write64(i.operand(0), lane, r);
+      } else {
+        s.write(i.operand(0), lane, r.isPresent() ? r.getAsLong() & M32 : UNKNOWN);
+      }
+    }
+  }
+
+  /**
+   * VALU compare {@code v_cmp*} / {@code v_cmpx*}: the mask of active lanes where {@code cmp}
+   * holds, to VCC or an SGPR pair (operand 0); the {@code v_cmpx} forms also write it to EXEC (gfx9
+   * writes both).
+   */
+  static void vcompare(String opcode, String shape, Scc cmp, boolean cmpx) {
+    def(
+        opcode,
+        (s, i) -> {
+          OptionalLong mask = laneMask(s, i, shape, cmp);
+          s.write64(i.operand(0), 0, mask);
+          if (cmpx) {
+            s.setExec(mask);
+          }
+        });
+  }
+
+  /** The lane mask of a compare; empty when EXEC or an active lane's operand is unknown. */
+  static OptionalLong laneMask(WaveState s, Instruction i, String shape, Scc cmp) {
+    OptionalLong exec = s.exec();
+    if (exec.isEmpty()) {
+      return OptionalLong.empty();
+    }
+    long mask = 0;
+    for (int lane = 0; lane < LANES; lane++) {
+      if (((exec.getAsLong() >>> lane) & 1) == 0) {
+        continue;
+      }
+      Optional<long[]> v = sources(s, i, "=" + shape, 1, lane);
+      if (v.isEmpty()) {
+        return OptionalLong.empty();
+      }
+      if (cmp.apply(v.get()[0], v.get()[1], 0) != 0) {
+        mask |= 1L << lane;
+      }
+    }
+    return OptionalLong.of(mask);
+  }
+
+  /**
+   * {@code v_add_co_u32} and kin: vdst, carry-out mask (VCC or an SGPR pair), src0, src1 and, with
+   * {@code carryIn}, the carry-in mask. {@code op(a, b, carry)} is the exact sum or difference; the
+   * lane's carry (or borrow) out is set when it leaves [0, 2^32).
+   */
+  static void carry(String opcode, Op3 op, boolean carryIn) {
+    def(
+        opcode,
+        (s, i) -> {
+          OptionalLong in = carryIn ? s.read64(i.operand(4), 0) : OptionalLong.of(0);
+          OptionalLong exec = s.exec();
+          long carries = 0;
+          boolean known = exec.isPresent() && in.isPresent();
+          for (int lane = 0; lane < LANES; lane++) {
+            Optional<Boolean> active = s.active(lane);
+            if (active.isPresent() && !active.get()) {
+              continue;
+            }
+            long a = src(s, i, 2, lane);
+            long b = src(s, i, 3, lane);
+            boolean k = active.isPresent() && in.isPresent() && known(a, b, 0);
+            long r = k ? op.apply(a, b, (in.getAsLong() >>> lane) & 1) : UNKNOWN;
+            s.write(i.operand(0), lane, r);
+            known &= k;
+            if (k && (r > M32 || r < 0)) {
+              carries |= 1L << lane;
+            }
+          }
+          s.write64(i.operand(1), 0, known ? OptionalLong.of(carries) : OptionalLong.empty());
+        });
+  }
+
+  /**
+   * {@code v_mad_u64_u32 / v_mad_i64_i32 vdst[2], sdst, src0, src1, src2[2]}: vdst = src0 * src1 +
+   * src2 in 64 bits; sdst the lanes whose unsigned sum carried out of 64 bits (u64; for the signed
+   * form the mask is left unknown).
+   */
+  static void mad64(String opcode, boolean signed) {
+    def(
+        opcode,
+        (s, i) -> {
+          long carries = 0;
+          boolean known = s.exec().isPresent() && !signed;
+          for (int lane = 0; lane < LANES; lane++) {
+            Optional<Boolean> active = s.active(lane);
+            if (active.isPresent() && !active.get()) {
+              continue;
+            }
+            Optional<long[]> v =
+                active.isPresent() ? sources(s, i, "w=33w", 2, lane) : Optional.<long[]>empty();
+            known &= v.isPresent();
+            OptionalLong r = OptionalLong.empty();
+            if (v.isPresent()) {
+              long[] x = v.get();
+              long product = signed ? signed(x[0]) * signed(x[1]) : x[0] * x[1];
+              long sum = product + x[2];
+              if (Long.compareUnsigned(sum, product) < 0) {
+                carries |= 1L << lane;
+              }
+              r = OptionalLong.of(sum);
+            }
+            s.write64(i.operand(0), lane, r);
+          }
+          s.write64(i.operand(1), 0, known ? OptionalLong.of(carries) : OptionalLong.empty());
+        });
+  }
+
+  /**
+   * dst = the mask bit of the lane ? src1 : src0; the mask is VCC or an SGPR pair (operand 3), and
+   * an unknown mask makes every active lane unknown.
+   */
+  static void select(String opcode) {
+    def(
+        opcode,
+        (s, i) -> {
+          OptionalLong mask = i.operands().size() > 3 ? s.read64(i.operand(3), 0) : s.vcc();
+          if (mask.isEmpty()) {
+            clobberActive(s, i.operand(0));
+            return;
+          }
+          long m = mask.getAsLong();
+          lanesWith(s, i, "3=33", (lane, a, b, c) -> ((m >>> lane) & 1) != 0 ? b : a);
+        });
+  }
+
+  /** Every active (or possibly active) lane of {@code dst} becomes unknown. */
+  static void clobberActive(WaveState s, Operand dst) {
+    for (int lane = 0; lane < LANES; lane++) {
+      Optional<Boolean> active = s.active(lane);
+      if (active.isEmpty() || active.get()) {
+        s.write(dst, lane, UNKNOWN);
+      }
+    }
+  }
+
+  /** Every lane of {@code dst} becomes unknown (a write to a lane not known). */
+  static void clobberAll(WaveState s, Operand dst) {
+    for (int lane = 0; lane < LANES; lane++) {
+      s.write(dst, lane, UNKNOWN);
+    }
+  }
+
+  /**
+   * A cross-lane read into an SGPR: {@code v_readlane_b32 sdst, vsrc, lane} (EXEC ignored) reads
+   * lane {@code lane & 63}; an unknown lane select gives an unknown value.
+   */
+  static void readlane(String opcode) {
+    def(
+        opcode,
+        (s, i) -> {
+          long lane = src(s, i, 2, 0);
+          s.write(
+              i.operand(0), 0, lane == UNKNOWN ? UNKNOWN : s.read(i.operand(1), (int) lane & 63));
+        });
+  }
+
+  /**
+   * {@code v_writelane_b32 vdst, ssrc, lane}: writes lane {@code lane & 63} of vdst whatever EXEC
+   * is; with an unknown lane select every lane of vdst may have been written.
+   */
+  static void writelane(String opcode) {
+    def(
+        opcode,
+        (s, i) -> {
+          long lane = src(s, i, 2, 0);
+          if (lane == UNKNOWN) {
+            clobberAll(s, i.operand(0));
+          } else {
+            s.write(i.operand(0), (int) lane & 63, src(s, i, 1, 0));
+          }
+        });
+  }
+
+  /** The source of the first active lane (lane 0 when EXEC is 0) into an SGPR. */
+  static void readfirstlane(String opcode) {
+    def(
+        opcode,
+        (s, i) -> {
+          OptionalLong exec = s.exec();
+          long r =
+              exec.isEmpty()
+                  ? UNKNOWN
+                  : src(
+                      s,
+                      i,
+                      1,
+                      exec.getAsLong() == 0 ? 0 : Long.numberOfTrailingZeros(exec.getAsLong()));
+          s.write(i.operand(0), 0, r);
+        });
+  }
+
+  /** A lane permutation of two VGPRs: {@code to(lane)} the lane whose value lane receives. */
+  @FunctionalInterface
+  interface Permutation {
+    int partner(int lane);
+  }
+
+  /**
+   * The gfx950 swaps {@code v_permlane16/32_swap_b32 vdst, vsrc}: for every lane L of vdst with a
+   * partner P = {@code partner(L)} >= 0, vdst[L] and vsrc[P] are exchanged. Modelled with every
+   * lane active and no {@code fi}/{@code bound_ctrl} (otherwise both registers become unknown).
+   */
+  static void permlaneSwap(String opcode, Permutation partner) {
+    def(
+        opcode,
+        (s, i) -> {
+          Operand dst = i.operand(0);
+          Operand src = i.operand(1);
+          OptionalLong exec = s.exec();
+          if (exec.isEmpty()
+              || exec.getAsLong() != -1L
+              || !i.modifiers().isEmpty()
+              || src instanceof Operand.Modified) {
+            clobberAll(s, dst);
+            clobberAll(s, src);
+            return;
+          }
+          long[] d = new long[LANES];
+          long[] v = new long[LANES];
+          for (int lane = 0; lane < LANES; lane++) {
+            d[lane] = s.read(dst, lane);
+            v[lane] = s.read(src, lane);
+          }
+          for (int lane = 0; lane < LANES; lane++) {
+            int p = partner.partner(lane);
+            if (p >= 0) {
+              s.write(dst, lane, v[p]);
+              s.write(src, p, d[lane]);
+            }
+          }
+        });
+  }
+
+  /** {@code v_swap_b32 vdst, vsrc}: exchanges the two registers in every active lane. */
+  static void swap(String opcode) {
+    def(
+        opcode,
         (s, i) -> {
           for (int lane = 0; lane < LANES; lane++) {
             Optional<Boolean> active = s.active(lane);
             if (active.isPresent() && !active.get()) {
               continue;
             }
-            OptionalLong a = s.read64(i.operand(1), lane);
-            long shift = s.read(i.operand(2), lane);
-            OptionalLong c = s.read64(i.operand(3), lane);
-            s.write64(
-                i.operand(0),
-                lane,
-                active.isPresent() && a.isPresent() && shift != UNKNOWN && c.isPresent()
-                    ? OptionalLong.of((a.getAsLong() << (shift & 63)) + c.getAsLong())
-                    : OptionalLong.empty());
+            long a = s.read(i.operand(0), lane);
+            long b = s.read(i.operand(1), lane);
+            s.write(i.operand(0), lane, active.isPresent() ? b : UNKNOWN);
+            s.write(i.operand(1), lane, active.isPresent() ? a : UNKNOWN);
           }
         });
-  }
-
-  /** The private byte address of a scratch access in {@code lane}; UNKNOWN when not known. */
-  private static long scratchAddress(
-      WaveState s, Instruction i, Operand vaddr, Operand saddr, int lane) {
-    long v = vaddr instanceof Operand.Off ? 0 : s.read(vaddr, lane);
-    long a = saddr instanceof Operand.Off ? 0 : s.read(saddr, 0);
-    return known(v, a, 0) ? v + a + i.integerModifier("offset").orElse(0) : UNKNOWN;
-  }
-
-  /** {@code scratch_store_dword* vaddr, vdata, saddr}: per active lane at a known address. */
-  private static void scratchStore(WaveState s, Instruction i, int dwords) {
-    Operand.Register data = (Operand.Register) i.operand(1);
-    for (int lane = 0; lane < LANES; lane++) {
-      Optional<Boolean> active = s.active(lane);
-      long address = scratchAddress(s, i, i.operand(0), i.operand(2), lane);
-      if (active.isEmpty() || (active.get() && address == UNKNOWN)) {
-        s.forgetScratch();
-        return;
-      }
-      for (int d = 0; active.get() && d < dwords; d++) {
-        s.setScratch(address + 4L * d, lane, s.vgpr(data.first() + d, lane));
-      }
-    }
-  }
-
-  /** {@code scratch_load_dword* vdst, vaddr, saddr}: what the wave stored there, else unknown. */
-  private static void scratchLoad(WaveState s, Instruction i, int dwords) {
-    Operand.Register dst = (Operand.Register) i.operand(0);
-    for (int lane = 0; lane < LANES; lane++) {
-      Optional<Boolean> active = s.active(lane);
-      if (active.isPresent() && !active.get()) {
-        continue;
-      }
-      long address =
-          active.isEmpty() ? UNKNOWN : scratchAddress(s, i, i.operand(1), i.operand(2), lane);
-      for (int d = 0; d < dwords; d++) {
-        s.setVgpr(
-            dst.first() + d,
-            lane,
-            address == UNKNOWN ? UNKNOWN : s.scratch(address + 4L * d, lane));
-      }
-    }
-  }
-
-  private static long logic64(String op, long a, long b) {
-    return switch (op) {
-      case "and" -> a & b;
-      case "or" -> a | b;
-      case "xor" -> a ^ b;
-      case "andn2" -> a & ~b;
-      case "orn2" -> a | ~b;
-      case "lshl" -> a << (b & 63);
-      case "lshr" -> a >>> (b & 63);
-      default -> ~a;
-    };
-  }
-
-  @FunctionalInterface
-  private interface Op64 {
-    long apply(long a, long b);
-  }
-
-  /** A VALU operation whose first source may be 32-bit (a shift) and whose others are pairs. */
-  private static void valu64(WaveState s, Instruction i, Op64 op) {
-    boolean shift = i.operands().size() > 2;
-    for (int lane = 0; lane < LANES; lane++) {
-      Optional<Boolean> active = s.active(lane);
-      if (active.isPresent() && !active.get()) {
-        continue;
-      }
-      OptionalLong r;
-      if (shift) {
-        long amount = s.read(i.operand(1), lane);
-        OptionalLong b = s.read64(i.operand(2), lane);
-        r =
-            amount != UNKNOWN && b.isPresent()
-                ? OptionalLong.of(op.apply(amount, b.getAsLong()))
-                : OptionalLong.empty();
-      } else {
-        OptionalLong a = s.read64(i.operand(1), lane);
-        r = a.isPresent() ? OptionalLong.of(op.apply(a.getAsLong(), 0)) : OptionalLong.empty();
-      }
-      s.write64(i.operand(0), lane, active.isPresent() ? r : OptionalLong.empty());
-    }
-  }
-
-  /** gfx950 v_bitop3_b32: bit k of the result is bit (a_k << 2 | b_k << 1 | c_k) of the table. */
-  private static void bitop3(WaveState s, Instruction i) {
-    long table = i.integerModifier("bitop3").orElse(0);
-    valuWith(
-        s,
-        i,
-        (a, b, c) -> {
-          long r = 0;
-          for (int k = 0; k < 32; k++) {
-            int index = (int) ((((a >>> k) & 1) << 2) | (((b >>> k) & 1) << 1) | ((c >>> k) & 1));
-            r |= ((table >>> index) & 1) << k;
-          }
-          return r;
-        });
-  }
-
-  private static void valuWith(WaveState s, Instruction i, Op3 op) {
-    valuLanes(s, i, 3, (lane, a, b, c) -> op.apply(a, b, c));
-  }
-
-  /** Counts the bits of the mask below this lane (lo: lanes 0-31, hi: lanes 32-63), plus src1. */
-  private static void mbcnt(WaveState s, Instruction i, boolean hi) {
-    valuLanes(
-        s,
-        i,
-        2,
-        (lane, a, b, c) -> {
-          int below = hi ? Math.max(0, lane - 32) : Math.min(32, lane);
-          return Long.bitCount(a & mask(below)) + b;
-        });
-  }
-
-  @FunctionalInterface
-  private interface LaneOp {
-    long apply(int lane, long a, long b, long c);
   }
 
   /**
-   * dst = op(lane, src1, src2, src3) in every active lane, unknown where a source is; only the
-   * first {@code sources} operands after dst are sources (the others count as 0).
+   * {@code s_movrels_b32/b64 sdst, ssrc} (sdst = SGPR[ssrc + M0]) and {@code s_movreld_b32/b64}
+   * (SGPR[sdst + M0] = ssrc). An unknown M0, or an index past the 102 SGPRs, makes what may have
+   * been read unknown and, for movreld, every SGPR, VCC, M0 and EXEC unknown.
    */
-  private static void valuLanes(WaveState s, Instruction i, int sources, LaneOp op) {
-    for (int lane = 0; lane < LANES; lane++) {
-      Optional<Boolean> active = s.active(lane);
-      if (active.isPresent() && !active.get()) {
-        continue;
-      }
-      long a = src(s, i, 1, lane);
-      long b = src(s, i, 2, lane);
-      long c = sources > 2 ? src(s, i, 3, lane) : 0;
-      s.write(
-          i.operand(0),
-          lane,
-          active.isPresent() && known(a, b, c) ? op.apply(lane, a, b, c) : UNKNOWN);
-    }
-  }
-
-  /** The source of the first active lane (lane 0 when EXEC is 0) into an SGPR. */
-  private static void readfirstlane(WaveState s, Instruction i) {
-    OptionalLong exec = s.exec();
-    long r =
-        exec.isEmpty()
-            ? UNKNOWN
-            : s.read(
-                i.operand(1),
-                exec.getAsLong() == 0 ? 0 : Long.numberOfTrailingZeros(exec.getAsLong()));
-    s.write(i.operand(0), 0, r);
-  }
-
-  /** dst = mask bit of the lane ? src1 : src0, the mask being VCC or an SGPR pair (operand 3). */
-  private static void cndmask(WaveState s, Instruction i) {
-    OptionalLong mask = i.operands().size() > 3 ? s.read64(i.operand(3), 0) : s.vcc();
-    valuLanes(
-        s,
-        i,
-        2,
-        (lane, a, b, c) -> {
-          if (mask.isEmpty()) {
-            return UNKNOWN;
+  static void movrel(String opcode, boolean dstRelative, int dwords) {
+    def(
+        opcode,
+        (s, i) -> {
+          long m0 = s.m0();
+          Operand.Register dst = (Operand.Register) i.operand(0);
+          Operand src = i.operand(1);
+          if (dstRelative) {
+            int to = dst.first() + (int) (m0 & M32);
+            if (m0 == UNKNOWN || m0 > 101 || to + dwords > 102) {
+              for (int r = 0; r < WaveState.SGPRS; r++) {
+                s.setSgpr(r, UNKNOWN);
+              }
+              s.setVcc(OptionalLong.empty());
+              s.setExec(OptionalLong.empty());
+              s.setM0(UNKNOWN);
+              return;
+            }
+            OptionalLong v = dwords == 2 ? s.read64(src, 0) : word(s.read(src, 0));
+            for (int d = 0; d < dwords; d++) {
+              int shift = 32 * d;
+              s.setSgpr(to + d, v.isPresent() ? (v.getAsLong() >>> shift) & M32 : UNKNOWN);
+            }
+          } else {
+            int from =
+                src instanceof Operand.Register r && m0 != UNKNOWN && m0 <= 101
+                    ? r.first() + (int) m0
+                    : Integer.MAX_VALUE;
+            for (int d = 0; d < dwords; d++) {
+              s.setSgpr(dst.first() + d, from + d < 102 ? s.sgpr(from + d) : UNKNOWN);
+            }
           }
-          return ((mask.getAsLong() >>> lane) & 1) != 0 ? b : a;
         });
-  }
-
-  /** v_add_co_u32 and kin: vdst, carry-out lane mask (VCC or SGPR pair), src0, src1. */
-  private static void carry(WaveState s, Instruction i, Op3 op) {
-    OptionalLong exec = s.exec();
-    long carries = 0;
-    boolean known = exec.isPresent();
-    for (int lane = 0; lane < LANES; lane++) {
-      Optional<Boolean> active = s.active(lane);
-      if (active.isPresent() && !active.get()) {
-        continue;
-      }
-      long a = s.read(i.operand(2), lane);
-      long b = s.read(i.operand(3), lane);
-      boolean k = active.isPresent() && known(a, b, 0);
-      long r = k ? op.apply(a, b, 0) : UNKNOWN;
-      s.write(i.operand(0), lane, r);
-      known &= k;
-      if (k && (r > M32 || r < 0)) {
-        carries |= 1L << lane;
-      }
-    }
-    s.write64(i.operand(1), 0, known ? OptionalLong.of(carries) : OptionalLong.empty());
   }
 
   /** What executing an instruction did to the state. */
   public enum Effect {
     /** Its semantic function ran. */
     COMPUTED,
-    /** It has no semantic function: what it defines is now unknown. */
+    /**
+     * It has no semantic function (or one that does not model its modifiers): what it defines is
+     * now unknown.
+     */
     CLOBBERED,
     /** A source held a symbol: what it defines is a symbol of the launch's unknowns. */
     SYMBOLIC
@@ -555,28 +634,73 @@ public final class Semantics {
 
   /** Executes {@code i} on {@code s} (in place). */
   public static Effect execute(WaveState s, Instruction i) {
-    if (SymbolicAlu.execute(s, i)) {
-      return Effect.SYMBOLIC;
-    }
-    Function f = FUNCTIONS.get(i.opcode());
-    if (f != null) {
-      f.apply(s, i);
-      return Effect.COMPUTED;
-    }
     Optional<InstructionInfo> info = InstructionTable.lookup(i);
     int defs = info.map(InstructionInfo::defs).orElse(i.operands().isEmpty() ? 0 : 1);
-    for (int d = 0; d < defs && d < i.operands().size(); d++) {
-      for (int lane = 0; lane < LANES; lane++) {
-        s.write(i.operand(d), lane, UNKNOWN);
+    Optional<Instruction> indexed = GprIndexing.apply(s, i, defs);
+    if (indexed.isEmpty()) {
+      clobber(s, i, info, defs);
+      return Effect.CLOBBERED;
+    }
+    Instruction x = indexed.get();
+    Entry e = FUNCTIONS.get(x.opcode());
+    Effect effect;
+    if (SymbolicAlu.execute(s, x)) {
+      // A source holds a symbol: the functions below only ever see known values.
+      effect = Effect.SYMBOLIC;
+    } else if (e != null && models(e, x)) {
+      e.function().apply(s, x);
+      effect = Effect.COMPUTED;
+    } else {
+      clobber(s, x, info, defs);
+      effect = Effect.CLOBBERED;
+    }
+    GprIndexing.afterM0Write(s, x, info);
+    return effect;
+  }
+
+  /**
+   * Whether {@code e} models {@code i} as written: SDWA and DPP encodings select or move lanes and
+   * bytes that no function models; any other modifier must be one the function handles or a vacuous
+   * {@code op_sel:[0,...]}.
+   */
+  private static boolean models(Entry e, Instruction i) {
+    if (e.modifiers() == null) {
+      return true;
+    }
+    if (i.mnemonic().endsWith("_sdwa") || i.mnemonic().endsWith("_dpp")) {
+      return false;
+    }
+    for (Map.Entry<String, String> m : i.modifiers().entrySet()) {
+      boolean vacuous =
+          (m.getKey().equals("op_sel")
+                  || m.getKey().equals("neg_lo")
+                  || m.getKey().equals("neg_hi"))
+              && m.getValue().matches("\\[[0,]*\\]");
+      if (!vacuous && !e.modifiers().contains(m.getKey()) && !NEUTRAL.contains(m.getKey())) {
+        return false;
       }
+    }
+    return true;
+  }
+
+  /** What {@code i} defines becomes unknown: its destinations and the state its row writes. */
+  private static void clobber(
+      WaveState s, Instruction i, Optional<InstructionInfo> info, int defs) {
+    for (int d = 0; d < defs && d < i.operands().size(); d++) {
+      clobberAll(s, i.operand(d));
     }
     boolean scalar = i.opcode().startsWith("s_");
     if (info.map(n -> n.has(InstructionInfo.Effect.WRITES_SCC)).orElse(scalar)) {
       s.setScc(UNKNOWN);
     }
-    if (info.isEmpty() && !scalar) {
+    if (info.map(n -> n.has(InstructionInfo.Effect.WRITES_VCC)).orElse(!scalar)) {
       s.setVcc(OptionalLong.empty());
     }
-    return Effect.CLOBBERED;
+    if (info.map(n -> n.has(InstructionInfo.Effect.WRITES_EXEC)).orElse(false)) {
+      s.setExec(OptionalLong.empty());
+    }
+    if (info.map(n -> n.has(InstructionInfo.Effect.WRITES_M0)).orElse(false)) {
+      s.setM0(UNKNOWN);
+    }
   }
 }

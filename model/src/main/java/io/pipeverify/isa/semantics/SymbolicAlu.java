@@ -75,6 +75,11 @@ final class SymbolicAlu {
       s.setSccValue(unknown ? WaveState.UNKNOWN : sym.of(op, array(sources)));
       return true;
     }
+    if (op.equals("s_cselect_b32") && (s.scc() == 0 || s.scc() == 1)) {
+      // A known SCC picks one operand, symbol or not.
+      s.writeValue(i.operand(0), 0, s.read(i.operand(s.scc() == 1 ? 1 : 2), 0));
+      return true;
+    }
     if (op.equals("s_mov_b64") && !unknown) {
       s.writePairValue(i.operand(0), 0, sources.get(0), sources.get(1));
       return true;

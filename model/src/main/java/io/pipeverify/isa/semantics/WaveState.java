@@ -45,6 +45,12 @@ public final class WaveState {
   /** The symbols registers may hold, shared by every wave of one evaluation. */
   private final Symbols symbols;
 
+  /**
+   * The VGPR indexing mode (s_set_gpr_idx_on): 0 when off (at wave launch), else {@code 1 << 16 |
+   * M0[15:12] << 12 | M0[7:0]} (the indexed operand kinds and the index), or {@link #UNKNOWN}.
+   */
+  private long gprIdx;
+
   private WaveState(long[] sgpr, long[] vgpr, Map<Long, long[]> scratch, Symbols symbols) {
     this.sgpr = sgpr;
     this.vgpr = vgpr;
@@ -95,6 +101,7 @@ public final class WaveState {
     c.vccHi = vccHi;
     c.execLo = execLo;
     c.execHi = execHi;
+    c.gprIdx = gprIdx;
     return c;
   }
 
@@ -216,6 +223,15 @@ public final class WaveState {
 
   public void setM0(long value) {
     m0 = word(value);
+  }
+
+  /** The VGPR indexing mode: 0 (off), {@code 1 << 16 | kinds << 12 | index}, or UNKNOWN. */
+  public long gprIdx() {
+    return gprIdx;
+  }
+
+  public void setGprIdx(long value) {
+    gprIdx = value;
   }
 
   /** SCC: 0, 1 or {@link #UNKNOWN}. */

@@ -54,12 +54,11 @@ class InstructionTableTest {
 
   @Test
   void anUnknownInstructionIsSkippedUnlessItTouchesWhatAnalysesTrack() throws Exception {
-    assertEquals(Verdict.SKIPPED, InstructionTable.verdict(decode("v_cvt_f32_u32_e32 v1, v2")));
+    assertEquals(Verdict.SKIPPED, InstructionTable.verdict(decode("v_exp_f32_e32 v1, v2")));
     assertEquals(
         Verdict.SKIPPED, InstructionTable.verdict(decode("v_pk_mul_f32 v[0:1], v[2:3], v[4:5]")));
-    assertEquals(
-        Verdict.UNSUPPORTED, InstructionTable.verdict(decode("s_and_saveexec_b64 s[2:3], vcc")));
-    assertEquals(Verdict.UNSUPPORTED, InstructionTable.verdict(decode("s_movreld_b32 m0, s1")));
+    assertEquals(Verdict.UNSUPPORTED, InstructionTable.verdict(decode("s_rfe_b64 s[2:3]")));
+    assertEquals(Verdict.UNSUPPORTED, InstructionTable.verdict(decode("s_setvskip s1, 2")));
     assertEquals(
         Verdict.UNSUPPORTED, InstructionTable.verdict(decode("ds_gws_init v1 offset:0 gds")));
     assertEquals(
@@ -72,6 +71,62 @@ class InstructionTableTest {
         "t.s:7: unsupported instruction s_setpc_b64: it touches LDS, M0, a wait counter, EXEC or"
             + " control flow and is not in the instruction table (docs/isa.md)",
         e.getMessage());
-    assertTrue(InstructionTable.require(decode("v_cvt_f32_u32_e32 v1, v2")).isEmpty());
+    assertTrue(InstructionTable.require(decode("v_exp_f32_e32 v1, v2")).isEmpty());
+  }
+
+  @Test
+  void execMaskOperationsAndOperandsDeclareTheirEffects() throws Exception {
+    InstructionInfo saveexec = info("s_and_saveexec_b64 s[2:3], vcc");
+    assertTrue(saveexec.has(Effect.WRITES_EXEC) && saveexec.has(Effect.READS_EXEC));
+    assertTrue(saveexec.has(Effect.WRITES_SCC) && saveexec.has(Effect.READS_VCC));
+    assertTrue(info("s_mov_b64 exec, s[2:3]").has(Effect.WRITES_EXEC));
+    assertTrue(info("s_mov_b64 s[2:3], exec").has(Effect.READS_EXEC));
+    assertTrue(info("s_mov_b32 m0, s2").has(Effect.WRITES_M0));
+    InstructionInfo cmpx = info("v_cmpx_eq_u32_e32 vcc, v1, v2");
+    assertTrue(cmpx.has(Effect.WRITES_EXEC) && cmpx.has(Effect.WRITES_VCC));
+    assertTrue(info("s_addk_i32 s1, 0x10").has(Effect.WRITES_SCC));
+    assertTrue(info("s_cmovk_i32 s1, 0x10").has(Effect.READS_SCC));
+    assertTrue(info("s_set_gpr_idx_on s2, gpr_idx(SRC0)").has(Effect.WRITES_M0));
+    assertEquals(2, info("v_mad_u64_u32 v[0:1], s[2:3], v2, v3, v[4:5]").defs());
+    assertEquals(2, info("v_addc_co_u32_e32 v1, vcc, v2, v3, vcc").defs());
+  }
+
+  @Test
+  void anIntegerInstructionOutsideTheTableIsALocatedError() throws Exception {
+    AsmSyntaxException e =
+        assertThrows(
+            AsmSyntaxException.class,
+            () -> InstructionTable.require(decode("v_mad_u32_u12 v1, v2, v3, v4")));
+    assertEquals(
+        "t.s:7: unsupported instruction v_mad_u32_u12: an integer instruction outside the"
+            + " instruction table: its result could feed an address, a count or a condition"
+            + " (docs/isa.md, \"Instruction coverage\")",
+        e.getMessage());
+    AsmSyntaxException dpp =
+        assertThrows(
+            AsmSyntaxException.class,
+            () ->
+                InstructionTable.require(
+                    decode("v_mov_b32_dpp v1, v2 quad_perm:[1,0,3,2] row_mask:0xf bank_mask:0xf")));
+    assertEquals(
+        "t.s:7: unsupported instruction v_mov_b32_dpp: its DPP lane moves are not modelled"
+            + " (docs/isa.md)",
+        dpp.getMessage());
+    assertEquals(Verdict.SKIPPED, InstructionTable.verdict(decode("v_sqrt_f32_e32 v1, v2")));
+  }
+
+  @Test
+  void gprIdxOperandsDecode() throws Exception {
+    Instruction on = decode("s_set_gpr_idx_on s2, gpr_idx(SRC0,DST)");
+    assertEquals(new Operand.GprIdx(0b1001), on.operand(1));
+    assertEquals("s_set_gpr_idx_on s2, gpr_idx(SRC0,DST)", on.toString());
+    assertEquals(new Operand.GprIdx(0), decode("s_set_gpr_idx_mode gpr_idx()").operand(0));
+    AsmSyntaxException e =
+        assertThrows(
+            AsmSyntaxException.class, () -> decode("s_set_gpr_idx_on s2, gpr_idx(SRC0,SRC3)"));
+    assertEquals(
+        "t.s:7: bad VGPR index mode 'gpr_idx(SRC0,SRC3)' (expected gpr_idx(SRC0,SRC1,SRC2,DST) or"
+            + " a subset)",
+        e.getMessage());
   }
 }

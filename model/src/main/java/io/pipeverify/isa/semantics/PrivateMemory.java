@@ -1,0 +1,67 @@
+package io.pipeverify.isa.semantics;
+
+import static io.pipeverify.isa.semantics.WaveState.LANES;
+import static io.pipeverify.isa.semantics.WaveState.UNKNOWN;
+
+import io.pipeverify.isa.decode.Instruction;
+import io.pipeverify.isa.decode.Operand;
+import java.util.Optional;
+
+/**
+ * Private memory (register spills and reloads): {@code scratch_store_dword*} / {@code
+ * scratch_load_dword*} with vaddr or off, saddr or off, offset, kept per lane at known addresses.
+ */
+final class PrivateMemory {
+  private PrivateMemory() {}
+
+  static void register() {
+    for (int n = 1; n <= 4; n++) {
+      int dwords = n;
+      String suffix = n == 1 ? "" : "x" + n;
+      // Cache-policy modifiers (sc0, sc1, nt) do not change the values: any modifier is modelled.
+      Semantics.def("scratch_store_dword" + suffix, null, (s, i) -> store(s, i, dwords));
+      Semantics.def("scratch_load_dword" + suffix, null, (s, i) -> load(s, i, dwords));
+    }
+  }
+
+  /** The private byte address of a scratch access in {@code lane}; UNKNOWN when not known. */
+  private static long address(WaveState s, Instruction i, Operand vaddr, Operand saddr, int lane) {
+    long v = vaddr instanceof Operand.Off ? 0 : s.read(vaddr, lane);
+    long a = saddr instanceof Operand.Off ? 0 : s.read(saddr, 0);
+    return Semantics.known(v, a, 0) ? v + a + i.integerModifier("offset").orElse(0) : UNKNOWN;
+  }
+
+  /** {@code scratch_store_dword* vaddr, vdata, saddr}: per active lane at a known address. */
+  private static void store(WaveState s, Instruction i, int dwords) {
+    Operand.Register data = (Operand.Register) i.operand(1);
+    for (int lane = 0; lane < LANES; lane++) {
+      Optional<Boolean> active = s.active(lane);
+      long address = address(s, i, i.operand(0), i.operand(2), lane);
+      if (active.isEmpty() || (active.get() && address == UNKNOWN)) {
+        s.forgetScratch();
+        return;
+      }
+      for (int d = 0; active.get() && d < dwords; d++) {
+        s.setScratch(address + 4L * d, lane, s.vgpr(data.first() + d, lane));
+      }
+    }
+  }
+
+  /** {@code scratch_load_dword* vdst, vaddr, saddr}: what the wave stored there, else unknown. */
+  private static void load(WaveState s, Instruction i, int dwords) {
+    Operand.Register dst = (Operand.Register) i.operand(0);
+    for (int lane = 0; lane < LANES; lane++) {
+      Optional<Boolean> active = s.active(lane);
+      if (active.isPresent() && !active.get()) {
+        continue;
+      }
+      long address = active.isEmpty() ? UNKNOWN : address(s, i, i.operand(1), i.operand(2), lane);
+      for (int d = 0; d < dwords; d++) {
+        s.setVgpr(
+            dst.first() + d,
+            lane,
+            address == UNKNOWN ? UNKNOWN : s.scratch(address + 4L * d, lane));
+      }
+    }
+  }
+}
