@@ -67,12 +67,9 @@ class EntryStateTest {
 
   @Test
   void userSgprsThenWorkgroupIdsInTheDescriptorsOrder() throws Exception {
+    Symbols sym = new Symbols();
     WaveState s =
-        new EntryState(
-                kernel(),
-                256,
-                Map.of("Mdim", 4096L, "arg3", 7L, "workgroup_id_y", 5L),
-                new Symbols())
+        new EntryState(kernel(), 256, Map.of("Mdim", 4096L, "arg3", 7L, "workgroup_id_y", 5L), sym)
             .wave(1);
     for (int i = 0; i < 6; i++) {
       assertEquals(WaveState.UNKNOWN, s.sgpr(i), "private segment buffer and dispatch pointer");
