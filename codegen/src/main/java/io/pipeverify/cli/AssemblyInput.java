@@ -9,8 +9,8 @@ import io.pipeverify.isa.decode.Kernel;
 import io.pipeverify.isa.decode.KernelArg;
 import io.pipeverify.isa.decode.OperandParser;
 import io.pipeverify.isa.lift.ControlFlowGraph;
+import io.pipeverify.isa.lift.LiftedKernel;
 import io.pipeverify.isa.lift.ScheduleLift;
-import io.pipeverify.model.Schedule;
 import io.pipeverify.model.Target;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -142,9 +142,6 @@ final class AssemblyInput {
     if (waves != null) {
       given.add("--waves");
     }
-    if (target != null) {
-      given.add("--target");
-    }
     if (!args.isEmpty()) {
       given.add("--arg");
     }
@@ -158,8 +155,8 @@ final class AssemblyInput {
     }
   }
 
-  /** The schedule of the chosen kernel of listing {@code name}. */
-  Schedule lift(String name, String content) throws InputException {
+  /** Every launch class of the chosen kernel of listing {@code name} (docs/isa.md). */
+  LiftedKernel liftAll(String name, String content) throws InputException {
     Map<String, Long> values = arguments();
     AsmListing listing;
     try {
@@ -172,7 +169,7 @@ final class AssemblyInput {
     }
     Kernel k = chooseKernel(listing, name);
     try {
-      return ScheduleLift.lift(listing, k, waves(k), values);
+      return ScheduleLift.liftAll(listing, k, waves(k), values);
     } catch (AsmSyntaxException e) {
       String hint = e.getMessage().contains("--arg") ? scalarArguments(k) : "";
       throw new InputException("pipeverify: " + e.getMessage() + hint);

@@ -310,7 +310,10 @@ final class BenchTargets {
   private static Schedule lifted() {
     try {
       return new AssemblyInput(null, null, null, List.of(KERNEL_ARGUMENT))
-          .lift(KERNEL, Examples.text(KERNEL));
+          .liftAll(KERNEL, Examples.text(KERNEL))
+          .classes()
+          .get(0)
+          .schedule();
     } catch (InputException e) {
       throw new IllegalStateException(
           "docs/examples/" + KERNEL + " does not lift: " + e.getMessage(), e);

@@ -1,6 +1,7 @@
 package io.pipeverify.cli;
 
 import io.pipeverify.codegen.isa.ExternalToolException;
+import io.pipeverify.isa.lift.LiftedKernel;
 import io.pipeverify.model.ImplicitWaits;
 import io.pipeverify.model.Intent;
 import io.pipeverify.model.Schedule;
@@ -329,9 +330,46 @@ abstract class ScheduleSource {
     return INPUT_SUFFIXES.stream().anyMatch(name::endsWith);
   }
 
-  /** Reads {@code input} (a file or {@code -}) with the file positions of its values. */
+  /**
+   * What an input holds: one schedule, or a lifted kernel's launch classes (each a schedule, with
+   * its description) and what they cover together.
+   */
+  record Read(List<LocatedSchedule> schedules, List<String> classes, Optional<String> covers) {
+    Read {
+      schedules = List.copyOf(schedules);
+      classes = List.copyOf(classes);
+    }
+
+    static Read one(LocatedSchedule s) {
+      return new Read(List.of(s), List.of(""), Optional.empty());
+    }
+  }
+
+  /**
+   * Reads {@code input} (a file or {@code -}) with the file positions of its values; a kernel with
+   * several launch classes is bad input here (commands other than {@code verify} need one launch).
+   */
   LocatedSchedule readLocated(InputStream stdin, String input)
       throws InputException, ExternalToolException {
+    Read r = readAll(stdin, input);
+    if (r.schedules().size() > 1) {
+      throw new InputException(
+          "pipeverify: "
+              + (input.equals("-") ? STDIN : input)
+              + ": kernel "
+              + r.schedules().get(0).schedule().name()
+              + " has "
+              + r.schedules().size()
+              + " launch classes ("
+              + r.covers().orElse("")
+              + "); this command needs one launch: give --arg values that fix the branches and"
+              + " the trip count (verify checks every class)");
+    }
+    return r.schedules().get(0);
+  }
+
+  /** Reads {@code input}: its schedule, or every launch class of the kernel it holds. */
+  Read readAll(InputStream stdin, String input) throws InputException, ExternalToolException {
     String name = input.equals("-") ? STDIN : input;
     String file = input;
     String content;
@@ -359,18 +397,26 @@ abstract class ScheduleSource {
     }
     assembly.checkUnused(name);
     try {
-      return ScheduleReader.readLocated(name, content);
+      return Read.one(ScheduleReader.readLocated(name, content));
     } catch (ScheduleFormatException e) {
       throw new InputException(e.diagnostics().stream().map(Diagnostic::render).toList());
     }
   }
 
-  /** The schedule lifted from the assembly {@code listing} of input {@code name}, validated. */
-  private static LocatedSchedule lifted(AssemblyInput assembly, String name, String listing)
+  /**
+   * The launch classes lifted from the assembly {@code listing} of input {@code name}, validated.
+   */
+  private static Read lifted(AssemblyInput assembly, String name, String listing)
       throws InputException {
-    Schedule lifted = assembly.lift(name, listing);
-    requireValid(lifted, name + " as lifted");
-    return new LocatedSchedule(lifted, name, Map.of());
+    LiftedKernel lifted = assembly.liftAll(name, listing);
+    List<LocatedSchedule> schedules = new ArrayList<>();
+    List<String> classes = new ArrayList<>();
+    for (LiftedKernel.LaunchClass c : lifted.classes()) {
+      requireValid(c.schedule(), name + " as lifted");
+      schedules.add(new LocatedSchedule(c.schedule(), name, Map.of()));
+      classes.add(c.description());
+    }
+    return new Read(schedules, classes, Optional.of(lifted.covers()));
   }
 
   /** A short reason; the JDK's messages for these exceptions are just the path. */

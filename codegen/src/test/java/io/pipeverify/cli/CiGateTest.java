@@ -109,7 +109,7 @@ class CiGateTest {
     Files.writeString(
         batch.resolve("k.s"),
         "\t.amdgcn_target \"amdgcn-amd-amdhsa--gfx950\"\n\t.amdhsa_kernel k\n"
-            + "\t.end_amdhsa_kernel\nk:\n\ts_cmp_eq_u32 s0, 1\n\ts_cbranch_scc1 .L1\n.L1:\n\ts_endpgm\n"
+            + "\t.end_amdhsa_kernel\nk:\n\ts_mov_b32 m0, s0\n\tbuffer_load_dword v1, s[4:7], 0 offen lds\n\ts_endpgm\n"
             + "\t.amdgpu_metadata\n---\namdhsa.kernels:\n  - .name: k\n"
             + "    .max_flat_workgroup_size: 64\n...\n\t.end_amdgpu_metadata\n");
     Cli.Result worst = Cli.run("verify", batch.toString(), "--no-timings");
@@ -119,8 +119,8 @@ class CiGateTest {
         worst
             .out()
             .matches(
-                "(?s).*k\\.s +- +- +bad input +- +- +- +line 6: s_cbranch_scc1 in wave 0 depends"
-                    + " on an unknown SCC .* 2\n.*"),
+                "(?s).*k\\.s +- +- +bad input +- +- +- +line 6: the LDS address of"
+                    + " buffer_load_dword in wave 0 depends on an unknown value \\(M0\\) +2\n.*"),
         worst.out());
   }
 

@@ -1,7 +1,10 @@
 package io.pipeverify.verifier;
 
 import io.pipeverify.model.Schedule;
+import java.time.Duration;
 import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
 
 /**
  * Everything a verification found: the schedule as verified (with the model options applied), the
@@ -17,9 +20,43 @@ public record VerificationReport(
     List<Integer> tripCountsChecked,
     Verdict verdict,
     int findingsOmitted,
-    Stats stats) {
+    Stats stats,
+    Optional<Launches> launches) {
+
+  /**
+   * For a kernel lifted from assembly: what its launch classes cover together ({@code every trip
+   * count; every value of Kdim; every workgroup}), how many there are, and the one the verdict's
+   * findings (or the undecided query) come from, empty when every class verified.
+   */
+  public record Launches(String covers, int classes, Optional<String> foundIn) {
+    public Launches {
+      Objects.requireNonNull(covers);
+      Objects.requireNonNull(foundIn);
+    }
+  }
+
+  /** A report of one schedule, not of a kernel's launch classes. */
+  public VerificationReport(
+      Schedule schedule,
+      VerifyOptions options,
+      long period,
+      List<Integer> tripCountsChecked,
+      Verdict verdict,
+      int findingsOmitted,
+      Stats stats) {
+    this(
+        schedule,
+        options,
+        period,
+        tripCountsChecked,
+        verdict,
+        findingsOmitted,
+        stats,
+        Optional.empty());
+  }
 
   public VerificationReport {
+    Objects.requireNonNull(launches);
     tripCountsChecked = List.copyOf(tripCountsChecked);
     if (findingsOmitted < 0) {
       throw new IllegalArgumentException("findingsOmitted must be >= 0");
@@ -32,5 +69,62 @@ public record VerificationReport(
       return 0;
     }
     return verdict instanceof Verdict.Violated ? 1 : 3;
+  }
+
+  /**
+   * The verdict over a kernel's launch classes, each verified on its own ({@code reports}, in class
+   * order, {@code classes} their descriptions): the first violated class's report (else the first
+   * inconclusive one's, else the last verified one's), with the work of all of them summed and what
+   * they cover.
+   */
+  public static VerificationReport ofLaunches(
+      List<VerificationReport> reports, List<String> classes, String covers) {
+    if (reports.isEmpty() || reports.size() != classes.size()) {
+      throw new IllegalArgumentException("one report per launch class");
+    }
+    int pick = reports.size() - 1;
+    for (int i = reports.size() - 1; i >= 0; i--) {
+      if (reports.get(i).verdict() instanceof Verdict.Inconclusive) {
+        pick = i;
+      }
+    }
+    for (int i = reports.size() - 1; i >= 0; i--) {
+      if (reports.get(i).verdict() instanceof Verdict.Violated) {
+        pick = i;
+      }
+    }
+    VerificationReport r = reports.get(pick);
+    long events = 0;
+    long edges = 0;
+    long pairs = 0;
+    long proved = 0;
+    int queries = 0;
+    Duration graph = Duration.ZERO;
+    Duration encoding = Duration.ZERO;
+    Duration solver = Duration.ZERO;
+    Duration total = Duration.ZERO;
+    for (VerificationReport x : reports) {
+      Stats st = x.stats();
+      events += st.events();
+      edges += st.edges();
+      pairs += st.pairsChecked();
+      proved += st.obligationsProved();
+      queries += st.solverQueries();
+      graph = graph.plus(st.graphTime());
+      encoding = encoding.plus(st.encodingTime());
+      solver = solver.plus(st.solverTime());
+      total = total.plus(st.totalTime());
+    }
+    Optional<String> foundIn =
+        r.verdict() instanceof Verdict.Verified ? Optional.empty() : Optional.of(classes.get(pick));
+    return new VerificationReport(
+        r.schedule(),
+        r.options(),
+        r.period(),
+        r.tripCountsChecked(),
+        r.verdict(),
+        r.findingsOmitted(),
+        new Stats(events, edges, pairs, proved, queries, graph, encoding, solver, total),
+        Optional.of(new Launches(covers, reports.size(), foundIn)));
   }
 }

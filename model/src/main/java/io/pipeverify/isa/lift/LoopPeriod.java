@@ -26,9 +26,37 @@ public final class LoopPeriod {
     return OptionalInt.empty();
   }
 
+  /**
+   * Where a loop that the waves ran {@code steps} K steps of becomes periodic: after {@code offset}
+   * steps (a loop tested at its top runs a first step shorter than the others), every step i + P
+   * repeats step i.
+   */
+  public record Shape(int offset, int period) {}
+
+  /**
+   * The smallest period P (then the smallest offset up to {@code maxOffset}) with {@code offset + 2
+   * * P <= steps} that repeats in every trace; empty when none does.
+   */
+  public static java.util.Optional<Shape> shape(
+      List<WaveEvaluator.Trace> traces, int steps, int maxOffset) {
+    for (int p = 1; 2 * p <= steps; p++) {
+      for (int q = 0; q <= maxOffset && q + 2 * p <= steps; q++) {
+        if (repeats(traces, q, steps, p)) {
+          return java.util.Optional.of(new Shape(q, p));
+        }
+      }
+    }
+    return java.util.Optional.empty();
+  }
+
   private static boolean repeats(List<WaveEvaluator.Trace> traces, int iterations, int p) {
+    return repeats(traces, 0, iterations, p);
+  }
+
+  private static boolean repeats(
+      List<WaveEvaluator.Trace> traces, int from, int iterations, int p) {
     for (WaveEvaluator.Trace t : traces) {
-      for (int i = 0; i + p < iterations; i++) {
+      for (int i = from; i + p < iterations; i++) {
         if (!same(t.iteration(i), t.iteration(i + p))) {
           return false;
         }

@@ -19,14 +19,19 @@ import io.pipeverify.model.Schedule;
 import io.pipeverify.model.Target;
 import io.pipeverify.model.TileTag;
 import io.pipeverify.model.WaveProgram;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.Deque;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Lifts a compiled kernel to a schedule (semantics.md section 8; docs/isa.md): every wave is run
@@ -71,6 +76,9 @@ public final class ScheduleLift {
   private final int waves;
   private final Map<String, Long> args;
 
+  /** Where the first K loop starts: where a loop without a period is reported. */
+  private Location kLoopAt;
+
   /**
    * Every access's contiguous byte runs, computed once (the granule, regions and LDS size use
    * them).
@@ -86,37 +94,236 @@ public final class ScheduleLift {
 
   /**
    * The schedule of {@code kernel} run by {@code waves} waves with the scalar arguments {@code
-   * args} (by name, {@code argN} when the compiler recorded none).
+   * args} (by name or {@code argN}): the one launch class of {@link #liftAll}.
    *
    * @throws AsmSyntaxException naming the assembly line, for what the lift cannot evaluate or
-   *     express exactly
+   *     express exactly, and when the kernel has several launch classes (use {@link #liftAll})
    */
   public static Schedule lift(AsmListing listing, Kernel kernel, int waves, Map<String, Long> args)
       throws AsmSyntaxException {
-    return new ScheduleLift(listing, kernel, waves, args).lift();
+    LiftedKernel lifted = liftAll(listing, kernel, waves, args);
+    if (lifted.classes().size() != 1) {
+      throw new AsmSyntaxException(
+          kernel.location(),
+          "kernel "
+              + kernel.name()
+              + " has "
+              + lifted.classes().size()
+              + " launch classes ("
+              + lifted.covers()
+              + "); give the arguments of one launch");
+    }
+    return lifted.classes().get(0).schedule();
   }
 
-  private Schedule lift() throws AsmSyntaxException {
+  /**
+   * Every launch class of {@code kernel} (docs/isa.md, "Unknown values"): one schedule per way the
+   * branches on unknown values go and per class of K-loop trip counts, which together cover every
+   * launch the given arguments allow.
+   */
+  public static LiftedKernel liftAll(
+      AsmListing listing, Kernel kernel, int waves, Map<String, Long> args)
+      throws AsmSyntaxException {
+    return new ScheduleLift(listing, kernel, waves, args).explore();
+  }
+
+  /** Launches (ways the branches on unknown values go) explored before the lift gives up. */
+  static final int MAX_LAUNCHES = 32;
+
+  /** K steps of the first run of a launch, to find the loop's shape: periods up to 8. */
+  static final int LONG_RUN = 18;
+
+  /** K steps a loop may run before it becomes periodic (a loop tested at its top: 1). */
+  static final int MAX_OFFSET = 2;
+
+  private LiftedKernel explore() throws AsmSyntaxException {
     Target target = target();
     ControlFlowGraph cfg = ControlFlowGraph.of(kernel);
-    Optional<ControlFlowGraph.Loop> loop = cfg.loopWithMost("v_mfma");
-    WaveEvaluator evaluator = new WaveEvaluator(kernel, cfg, waves * Target.LANES, args);
-    List<WaveEvaluator.Trace> traces = new ArrayList<>();
-    for (int w = 0; w < waves; w++) {
-      traces.add(loop.isPresent() ? evaluator.run(w, loop.get(), ITERATIONS) : evaluator.run(w));
+    Set<Integer> kBlocks = new TreeSet<>();
+    for (ControlFlowGraph.Loop l : cfg.loops()) {
+      long mfma =
+          l.blockIndices().stream().mapToLong(b -> cfg.blocks().get(b).count("v_mfma")).sum();
+      if (mfma > 0) {
+        kBlocks.addAll(l.blockIndices());
+      }
     }
-    int period = 1;
-    if (loop.isPresent()) {
+    kLoopAt =
+        kBlocks.stream()
+            .map(b -> cfg.blocks().get(b).instructions())
+            .filter(l -> !l.isEmpty())
+            .findFirst()
+            .map(l -> l.get(0).location())
+            .orElse(kernel.location());
+    WaveEvaluator evaluator = new WaveEvaluator(kernel, cfg, waves * Target.LANES, args);
+    Deque<WaveEvaluator.Plan> work = new ArrayDeque<>();
+    work.push(new WaveEvaluator.Plan(kBlocks, LONG_RUN, Map.of(), false));
+    Map<String, String> branches = new LinkedHashMap<>();
+    Set<String> keys = new TreeSet<>();
+    Map<Schedule, String> classes = new LinkedHashMap<>();
+    boolean everyTripCount = false;
+    int explored = 0;
+    while (!work.isEmpty()) {
+      WaveEvaluator.Plan plan = work.pop();
+      if (++explored > MAX_LAUNCHES) {
+        throw new AsmSyntaxException(
+            kernel.location(),
+            "kernel "
+                + kernel.name()
+                + " has more than "
+                + MAX_LAUNCHES
+                + " launch classes: its branches on unknown values ("
+                + String.join("; ", branches.values())
+                + ") differ in what they do to LDS, waits or barriers; give --arg values to"
+                + " narrow the launches");
+      }
+      try {
+        LaunchShape shape = launches(evaluator, plan, target);
+        everyTripCount |= shape.everyTripCount();
+        keys.addAll(shape.plannedKeys());
+        for (Map.Entry<Schedule, String> c : shape.classes().entrySet()) {
+          classes.putIfAbsent(c.getKey(), describe(plan, branches) + c.getValue());
+        }
+      } catch (WaveEvaluator.Undecided u) {
+        branches.putIfAbsent(u.key(), u.getMessage());
+        keys.add(u.key());
+        work.push(plan.deciding(u.key(), false));
+        work.push(plan.deciding(u.key(), true));
+      }
+    }
+    List<LiftedKernel.LaunchClass> out = new ArrayList<>();
+    classes.forEach((schedule, what) -> out.add(new LiftedKernel.LaunchClass(what, schedule)));
+    return new LiftedKernel(kernel.name(), out, covers(evaluator, keys, everyTripCount));
+  }
+
+  /** The decisions of a launch in words: the branch lines and the value they test. */
+  private static String describe(WaveEvaluator.Plan plan, Map<String, String> branches) {
+    List<String> parts = new ArrayList<>();
+    for (Map.Entry<String, Boolean> d : plan.decisions().entrySet()) {
+      // "k.co:45: s_cbranch_scc0 on s_cmp_lt_i32(Kdim, 64)" -> "k.co:45 s_cmp_lt_i32(Kdim, 64)
+      // false"
+      String b = branches.getOrDefault(d.getKey(), d.getKey());
+      int on = b.indexOf(" on ");
+      int colon = b.indexOf(": ");
+      String where = colon > 0 ? b.substring(0, colon) : b;
+      String what = on > 0 ? " " + b.substring(on + 4) : "";
+      parts.add(where + what + (d.getValue() ? " true" : " false"));
+    }
+    return parts.isEmpty() ? "" : String.join(", ", parts) + "; ";
+  }
+
+  /** What the launch classes cover together, in words. */
+  private static String covers(WaveEvaluator evaluator, Set<String> keys, boolean trips) {
+    Set<String> leaves = new TreeSet<>();
+    for (String k : keys) {
+      for (String part : k.split(" ")) {
+        if (part.matches("-\\d+")) {
+          leaves.addAll(evaluator.symbols().leaves(Long.parseLong(part)));
+        }
+      }
+    }
+    List<String> parts = new ArrayList<>();
+    parts.add(trips ? "every trip count" : "the trip count the arguments give");
+    List<String> values = leaves.stream().filter(l -> !l.startsWith("workgroup_id")).toList();
+    if (!values.isEmpty()) {
+      parts.add("every value of " + String.join(", ", values));
+    }
+    if (leaves.stream().anyMatch(l -> l.startsWith("workgroup_id"))) {
+      parts.add("every workgroup");
+    }
+    return String.join("; ", parts);
+  }
+
+  /**
+   * The launch classes of one way the branches go: the K loop's trip count classes (every count
+   * from 1: the counts below one period after its offset one by one, the others by their residue
+   * modulo the period, each a schedule whose loop is one period), or the one run when the loop is
+   * never entered or its count is known.
+   */
+  private record LaunchShape(
+      Map<Schedule, String> classes, boolean everyTripCount, List<String> plannedKeys) {}
+
+  private LaunchShape launches(WaveEvaluator evaluator, WaveEvaluator.Plan plan, Target target)
+      throws AsmSyntaxException, WaveEvaluator.Undecided {
+    List<WaveEvaluator.Trace> first = runAll(evaluator, plan);
+    Map<Schedule, String> classes = new LinkedHashMap<>();
+    List<String> planned = new ArrayList<>();
+    first.forEach(t -> planned.addAll(t.plannedExits()));
+    boolean entered = first.stream().anyMatch(t -> t.kSteps() > 0);
+    if (!entered) {
+      classes.put(schedule(first, 0, 0, target), "no K loop");
+      return new LaunchShape(classes, false, planned);
+    }
+    if (planned.isEmpty()) {
+      // The arguments fix the trip count: the loop as the given launch runs it.
+      List<WaveEvaluator.Trace> traces =
+          runAll(
+              evaluator,
+              new WaveEvaluator.Plan(plan.kBlocks(), ITERATIONS, plan.decisions(), false, true));
       OptionalInt p = LoopPeriod.of(traces, ITERATIONS);
       if (p.isEmpty()) {
-        throw new AsmSyntaxException(
-            headerLocation(cfg, loop.get()),
-            "the loop's LDS addresses or instructions do not repeat within "
-                + ITERATIONS / 2
-                + " iterations in every wave, so it has no period the lift can use");
+        throw noPeriod(ITERATIONS);
       }
-      period = p.getAsInt();
+      classes.put(schedule(traces, 0, p.getAsInt(), target), "the K loop as the arguments run it");
+      return new LaunchShape(classes, false, planned);
     }
+    LoopPeriod.Shape shape =
+        LoopPeriod.shape(first, LONG_RUN, MAX_OFFSET).orElseThrow(() -> noPeriod(LONG_RUN));
+    int q = shape.offset();
+    int p = shape.period();
+    for (int n = 1; n < q + p; n++) {
+      classes.put(schedule(runAll(evaluator, plan.withSteps(n)), n, 0, target), n + " K steps");
+    }
+    for (int r = 0; r < p; r++) {
+      int n = q + r + p;
+      List<WaveEvaluator.Trace> once = runAll(evaluator, plan.withSteps(n));
+      List<WaveEvaluator.Trace> twice = runAll(evaluator, plan.withSteps(n + p));
+      for (int w = 0; w < once.size(); w++) {
+        if (!LoopPeriod.same(once.get(w).iteration(-2), twice.get(w).iteration(-2))) {
+          throw new AsmSyntaxException(
+              kernel.location(),
+              "what wave "
+                  + w
+                  + " does after the K loop depends on its trip count beyond the remainder modulo"
+                  + " the loop's period "
+                  + p
+                  + " (after "
+                  + n
+                  + " and "
+                  + (n + p)
+                  + " K steps it differs), so the lift cannot cover every trip count");
+        }
+      }
+      classes.put(schedule(once, q + r, p, target), (q + r) + " + " + p + "T K steps (T >= 1)");
+    }
+    return new LaunchShape(classes, true, planned);
+  }
+
+  private AsmSyntaxException noPeriod(int steps) {
+    return new AsmSyntaxException(
+        kLoopAt,
+        "the loop's LDS addresses or instructions do not repeat within "
+            + steps / 2
+            + " iterations in every wave, so it has no period the lift can use");
+  }
+
+  private List<WaveEvaluator.Trace> runAll(WaveEvaluator evaluator, WaveEvaluator.Plan plan)
+      throws AsmSyntaxException, WaveEvaluator.Undecided {
+    List<WaveEvaluator.Trace> traces = new ArrayList<>();
+    for (int w = 0; w < waves; w++) {
+      traces.add(evaluator.run(w, plan));
+    }
+    return traces;
+  }
+
+  /**
+   * The schedule of one launch class: K steps before {@code loopStart} join the prologue, steps
+   * {@code loopStart .. loopStart + period} are the loop (none for {@code period} 0), later ones
+   * repeat it and are dropped.
+   */
+  private Schedule schedule(
+      List<WaveEvaluator.Trace> traces, int loopStart, int period, Target target)
+      throws AsmSyntaxException {
+    runs.clear();
     long ldsEnd = kernel.amdhsa("group_segment_fixed_size").orElse(0);
     for (WaveEvaluator.Trace t : traces) {
       for (LdsAccess a : t.accesses()) {
@@ -130,7 +337,7 @@ public final class ScheduleLift {
     int granule = granule();
     List<WaveProgram> programs = new ArrayList<>();
     for (WaveEvaluator.Trace t : traces) {
-      programs.add(program(t, period, granule));
+      programs.add(program(t, loopStart, period, granule));
     }
     int slotBytes = Math.toIntExact(Math.max(granule, (ldsEnd + granule - 1) / granule * granule));
     return new Schedule(
@@ -163,10 +370,6 @@ public final class ScheduleLift {
       }
     }
     throw new AsmSyntaxException(at, "target " + t + " is not supported (gfx950 and gfx942 are)");
-  }
-
-  private static Location headerLocation(ControlFlowGraph cfg, ControlFlowGraph.Loop loop) {
-    return cfg.blocks().get(loop.header()).instructions().get(0).location();
   }
 
   // ---------------------------------------------------------------- LDS granules
@@ -268,7 +471,7 @@ public final class ScheduleLift {
 
   // ---------------------------------------------------------------- ops
 
-  private WaveProgram program(WaveEvaluator.Trace t, int period, int granule)
+  private WaveProgram program(WaveEvaluator.Trace t, int loopStart, int period, int granule)
       throws AsmSyntaxException {
     List<Op> prologue = new ArrayList<>();
     List<Op> loop = new ArrayList<>();
@@ -288,14 +491,16 @@ public final class ScheduleLift {
       if (op.isEmpty()) {
         continue;
       }
-      if (s.iteration() >= 0 && op.get() instanceof Op.Mfma m) {
-        checkSameOperands(s, t.wave(), loopOperands, (s.iteration() % period) + "/" + position, m);
+      boolean inLoop = s.iteration() >= loopStart && period > 0;
+      if (inLoop && op.get() instanceof Op.Mfma m) {
+        int phase = (s.iteration() - loopStart) % period;
+        checkSameOperands(s, t.wave(), loopOperands, phase + "/" + position, m);
       }
-      if (s.iteration() == -1) {
+      if (s.iteration() == -1 || (s.iteration() >= 0 && s.iteration() < loopStart)) {
         prologue.add(op.get());
       } else if (s.iteration() == -2) {
         epilogue.add(op.get());
-      } else if (s.iteration() < period) {
+      } else if (s.iteration() < loopStart + period) {
         loop.add(op.get());
       }
     }

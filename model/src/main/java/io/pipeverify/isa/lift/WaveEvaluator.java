@@ -40,6 +40,7 @@ public final class WaveEvaluator {
   private final Kernel kernel;
   private final ControlFlowGraph cfg;
   private final EntryState entry;
+  private final Symbols symbols;
   private final List<ControlFlowGraph.Loop> loops;
   private final int[] postDominators;
 
@@ -53,7 +54,8 @@ public final class WaveEvaluator {
       throws AsmSyntaxException {
     this.kernel = kernel;
     this.cfg = cfg;
-    this.entry = new EntryState(kernel, threads, args, new Symbols());
+    this.symbols = new Symbols();
+    this.entry = new EntryState(kernel, threads, args, symbols);
     this.loops = cfg.loops();
     this.postDominators = cfg.immediatePostDominators();
   }
@@ -62,9 +64,11 @@ public final class WaveEvaluator {
    * What one wave did: the steps the schedule lift needs, in the order the wave executed them, and
    * its final state.
    */
-  public record Trace(int wave, List<Step> steps, WaveState state) {
+  public record Trace(
+      int wave, List<Step> steps, WaveState state, List<String> plannedExits, int kSteps) {
     public Trace {
       steps = List.copyOf(steps);
+      plannedExits = List.copyOf(plannedExits);
     }
 
     /** The LDS accesses among the steps, in order. */
@@ -76,6 +80,11 @@ public final class WaveEvaluator {
     public List<Step> iteration(int iteration) {
       return steps.stream().filter(s -> s.iteration() == iteration).toList();
     }
+  }
+
+  /** The symbols the waves' unknown values are named in (shared by every run). */
+  public Symbols symbols() {
+    return symbols;
   }
 
   /** Runs wave {@code wave} of a kernel without a loop to its end. */
@@ -108,25 +117,36 @@ public final class WaveEvaluator {
    *     {@link Undecided}), and a wave must not leave the K loop before {@code steps} steps
    */
   public record Plan(
-      Set<Integer> kBlocks, int steps, Map<String, Boolean> decisions, boolean strict) {
+      Set<Integer> kBlocks,
+      int steps,
+      Map<String, Boolean> decisions,
+      boolean strict,
+      boolean exactSteps) {
     public Plan {
       kBlocks = Set.copyOf(kBlocks);
-      decisions = Map.copyOf(decisions);
+      decisions = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(decisions));
+    }
+
+    /**
+     * A plan that explores: branches on unknown values without a decision are {@link Undecided}.
+     */
+    public Plan(Set<Integer> kBlocks, int steps, Map<String, Boolean> decisions, boolean strict) {
+      this(kBlocks, steps, decisions, strict, strict);
     }
 
     static Plan strict(Set<Integer> kBlocks, int steps) {
-      return new Plan(kBlocks, steps, Map.of(), true);
+      return new Plan(kBlocks, steps, Map.of(), true, true);
     }
 
     /** The plan with one more decision. */
     public Plan deciding(String key, boolean taken) {
       Map<String, Boolean> d = new java.util.LinkedHashMap<>(decisions);
       d.put(key, taken);
-      return new Plan(kBlocks, steps, d, strict);
+      return new Plan(kBlocks, steps, d, strict, exactSteps);
     }
 
     public Plan withSteps(int n) {
-      return new Plan(kBlocks, n, decisions, strict);
+      return new Plan(kBlocks, n, decisions, strict, exactSteps);
     }
   }
 
@@ -161,7 +181,7 @@ public final class WaveEvaluator {
   public Trace run(int wave, Plan plan) throws AsmSyntaxException, Undecided {
     Walk w = new Walk(wave, plan, entry.wave(wave));
     w.walk(0, -1, 0);
-    return new Trace(wave, w.steps, w.state);
+    return new Trace(wave, w.steps, w.state, w.plannedExits, w.kSteps);
   }
 
   /** How deep summaries of branch sides nest before the lift explores both ways instead. */
@@ -178,7 +198,11 @@ public final class WaveEvaluator {
     List<Step> steps = new ArrayList<>();
     final Map<String, Boolean> decisions;
     final Map<Integer, Integer> occurrences = new java.util.HashMap<>();
+    final List<String> plannedExits = new ArrayList<>();
     int iteration = -1;
+
+    /** K-loop exits executed: the K steps run. */
+    int kSteps;
 
     Walk(int wave, Plan plan, WaveState state) {
       this.wave = wave;
@@ -281,7 +305,7 @@ public final class WaveEvaluator {
       if (exit.isPresent()) {
         return exit;
       }
-      OptionalInt join = depth < MAX_SUMMARY_DEPTH ? summarise(b, depth) : OptionalInt.empty();
+      OptionalInt join = depth < MAX_SUMMARY_DEPTH ? summarise(b, depth, c) : OptionalInt.empty();
       if (join.isPresent()) {
         return join;
       }
@@ -306,7 +330,7 @@ public final class WaveEvaluator {
       }
       if (value.isPresent()) {
         leave = value.get() == takenLeaves || last;
-        if (leave && !last && plan.strict()) {
+        if (leave && !last && plan.exactSteps()) {
           throw new AsmSyntaxException(
               branch.location(),
               "wave "
@@ -320,8 +344,10 @@ public final class WaveEvaluator {
         leave = last;
         // Later branches on the same value go the way this one went.
         decisions.put(c.key(), (leave == takenLeaves) == c.polarity());
+        plannedExits.add(c.key());
       }
       iteration = leave ? -2 : iteration + 1;
+      kSteps++;
       return (leave == takenLeaves) ? taken : fallThrough;
     }
 
@@ -373,7 +399,8 @@ public final class WaveEvaluator {
      * the wave goes on from there with the two states merged (a register on which they differ holds
      * a symbol of the join and both values).
      */
-    private OptionalInt summarise(BasicBlock b, int depth) throws AsmSyntaxException, Undecided {
+    private OptionalInt summarise(BasicBlock b, int depth, Condition c)
+        throws AsmSyntaxException, Undecided {
       int join = postDominators[b.index()];
       if (join < 0) {
         return OptionalInt.empty();
@@ -404,7 +431,7 @@ public final class WaveEvaluator {
         return OptionalInt.empty();
       }
       steps.addAll(sides.get(0));
-      state = merge(after[0], after[1], join);
+      state = merge(after[0], after[1], join, c.symbol());
       return OptionalInt.of(join);
     }
 
@@ -413,14 +440,14 @@ public final class WaveEvaluator {
      * of the join and the two values (the same in every wave that merges the same two values
      * there).
      */
-    private WaveState merge(WaveState a, WaveState b, int join) {
+    private WaveState merge(WaveState a, WaveState b, int join, long condition) {
       Symbols sym = a.symbols();
       WaveState m = a.copy();
       for (int r = 0; r < WaveState.SGPRS; r++) {
         long x = a.sgpr(r);
         long y = b.sgpr(r);
         if (x != y) {
-          m.setSgprValue(r, phi(sym, join, x, y));
+          m.setSgprValue(r, phi(sym, join, condition, x, y));
         }
       }
       for (int r = 0; r < WaveState.VGPRS; r++) {
@@ -428,12 +455,18 @@ public final class WaveEvaluator {
           long x = a.vgpr(r, lane);
           long y = b.vgpr(r, lane);
           if (x != y) {
-            m.setVgprValue(r, lane, phi(sym, join, x, y));
+            m.setVgprValue(r, lane, phi(sym, join, condition, x, y));
           }
         }
       }
       if (a.scc() != b.scc()) {
-        m.setSccValue(phi(sym, join, a.scc(), b.scc()));
+        m.setSccValue(phi(sym, join, condition, a.scc(), b.scc()));
+      }
+      if (!a.sameScratch(b)) {
+        m.forgetScratch();
+      }
+      if (a.gprIdx() != b.gprIdx()) {
+        m.setGprIdx(WaveState.UNKNOWN);
       }
       if (a.m0() != b.m0()) {
         m.setM0(WaveState.UNKNOWN);
@@ -447,10 +480,15 @@ public final class WaveEvaluator {
       return m;
     }
 
-    private long phi(Symbols sym, int join, long x, long y) {
-      return x == WaveState.UNKNOWN || y == WaveState.UNKNOWN
+    /**
+     * A register the two sides leave different: a symbol of the join, the branch's condition and
+     * both values (a function of the launch again); unknown when the condition has no name (it may
+     * differ between waves) or a side's value is unknown.
+     */
+    private long phi(Symbols sym, int join, long condition, long x, long y) {
+      return x == WaveState.UNKNOWN || y == WaveState.UNKNOWN || !Symbols.isSymbol(condition)
           ? WaveState.UNKNOWN
-          : sym.of("join@" + join, x, y);
+          : sym.of("join@" + join, condition, x, y);
     }
 
     /** What a conditional branch tests, in this state. */
@@ -465,11 +503,12 @@ public final class WaveEvaluator {
           long v = state.scc();
           boolean one = cond.equals("scc1");
           if (v == WaveState.UNKNOWN) {
-            return new Condition(Optional.empty(), opaque, true, "SCC", "an unknown SCC");
+            return new Condition(
+                Optional.empty(), opaque, true, "SCC", "an unknown SCC", WaveState.UNKNOWN);
           }
           if (Symbols.isSymbol(v)) {
             return new Condition(
-                Optional.empty(), Long.toString(v), one, "SCC", sym.describe(v, 200));
+                Optional.empty(), Long.toString(v), one, "SCC", sym.describe(v, 200), v);
           }
           return Condition.known((v == 1) == one, "SCC");
         }
@@ -491,9 +530,11 @@ public final class WaveEvaluator {
                 "zero " + lo + " " + hi,
                 zero,
                 name,
-                name + " = " + sym.describe(lo, 90) + " : " + sym.describe(hi, 90) + " is 0");
+                name + " = " + sym.describe(lo, 90) + " : " + sym.describe(hi, 90) + " is 0",
+                sym.of("zero", lo, hi));
           }
-          return new Condition(Optional.empty(), opaque, true, name, "an unknown " + name);
+          return new Condition(
+              Optional.empty(), opaque, true, name, "an unknown " + name, WaveState.UNKNOWN);
         }
         default ->
             throw new AsmSyntaxException(
@@ -534,9 +575,14 @@ public final class WaveEvaluator {
    * s_cbranch_scc0}); the register it tests and a description for messages.
    */
   private record Condition(
-      Optional<Boolean> taken, String key, boolean polarity, String register, String describe) {
+      Optional<Boolean> taken,
+      String key,
+      boolean polarity,
+      String register,
+      String describe,
+      long symbol) {
     static Condition known(boolean taken, String register) {
-      return new Condition(Optional.of(taken), "", true, register, "");
+      return new Condition(Optional.of(taken), "", true, register, "", WaveState.UNKNOWN);
     }
 
     /** Whether the branch is taken when the tested value is {@code truth}. */

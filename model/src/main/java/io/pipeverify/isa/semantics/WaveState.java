@@ -212,6 +212,19 @@ public final class WaveState {
     lanes[lane] = word(value);
   }
 
+  /** Whether this wave's private memory holds what {@code other}'s does. */
+  public boolean sameScratch(WaveState other) {
+    if (!scratch.keySet().equals(other.scratch.keySet())) {
+      return false;
+    }
+    for (Map.Entry<Long, long[]> e : scratch.entrySet()) {
+      if (!Arrays.equals(e.getValue(), other.scratch.get(e.getKey()))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   /** A store to an unknown private address may have overwritten any of it. */
   public void forgetScratch() {
     scratch.clear();

@@ -2,6 +2,7 @@ package io.pipeverify.isa.lift;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pipeverify.isa.decode.AsmListing;
 import io.pipeverify.isa.decode.AsmParser;
@@ -186,6 +187,195 @@ class ScheduleLiftTest {
             });
     assertEquals(
         "k.s:1: target amdgcn-amd-amdhsa--gfx90a is not supported (gfx950 and gfx942 are)",
+        e.getMessage());
+  }
+
+  // ---------------------------------------------------------------- unknown values (docs/isa.md)
+
+  /**
+   * The copy/read loop run {@code kernarg[0]} times (an argument not given), after {@code before};
+   * with {@code alternating} the copy and the read use the slot of {@code k & 1} (2 KiB apart).
+   * Lines: 6 the count's load, 7 its wait, then {@code before}, then the loop.
+   */
+  private static List<String> countedLoop(List<String> before, boolean alternating) {
+    List<String> body = new ArrayList<>();
+    body.add("\ts_load_dword s20, s[0:1], 0x0");
+    body.add("\ts_waitcnt lgkmcnt(0)");
+    body.addAll(before);
+    body.addAll(
+        List.of(
+            "\tv_readfirstlane_b32 s0, v0",
+            "\ts_lshl_b32 s1, s0, 4",
+            "\ts_mov_b32 s2, 0",
+            "\tv_lshlrev_b32_e32 v1, 4, v0",
+            ".LBB0_1:",
+            "\ts_and_b32 s3, s2, " + (alternating ? 1 : 0),
+            "\ts_lshl_b32 s3, s3, 11",
+            "\ts_add_u32 m0, s1, s3",
+            "\tv_add_u32_e32 v2, s3, v1",
+            "\tbuffer_load_dwordx4 v3, s[4:7], 0 offen lds",
+            "\ts_waitcnt vmcnt(0)",
+            "\ts_barrier",
+            "\tds_read_b128 v[4:7], v2",
+            "\ts_waitcnt lgkmcnt(0)",
+            "\tv_mfma_f32_16x16x32_bf16 v[8:11], v[4:7], v[4:7], v[8:11]",
+            "\ts_barrier",
+            "\ts_add_u32 s2, s2, 1",
+            "\ts_cmp_lt_u32 s2, s20",
+            "\ts_cbranch_scc1 .LBB0_1",
+            "\ts_endpgm"));
+    return body;
+  }
+
+  private static LiftedKernel liftAll(List<String> body, int waves) throws AsmSyntaxException {
+    List<String> lines = new ArrayList<>(HEADER);
+    lines.addAll(body);
+    AsmListing listing = AsmParser.parse(String.join("\n", lines) + "\n", "k.s");
+    return ScheduleLift.liftAll(listing, listing.kernel("k").orElseThrow(), waves, Map.of());
+  }
+
+  private static List<String> classes(LiftedKernel k) {
+    return k.classes().stream().map(LiftedKernel.LaunchClass::description).toList();
+  }
+
+  @Test
+  void aLoopCountNotGivenCoversEveryTripCountWithOneScheduleOfOnePeriod() throws Exception {
+    LiftedKernel k = liftAll(countedLoop(List.of(), false), 2);
+    assertEquals(List.of("0 + 1T K steps (T >= 1)"), classes(k));
+    assertEquals("every trip count; every value of kernarg+0", k.covers());
+    Schedule s = k.classes().get(0).schedule();
+    assertEquals(
+        List.of(
+            "17:g2s 1+1",
+            "18:wait vmcnt(0)",
+            "19:barrier",
+            "20:ds_read 1+1 -> v[4:7]",
+            "21:wait lgkmcnt(0)",
+            "22:mfma v[4:7] x v[4:7]",
+            "23:barrier"),
+        s.programOf(1).loop().stream().map(ScheduleLiftTest::describe).toList());
+  }
+
+  /**
+   * Slots alternating with k: period 2, so one K step is a class of its own and the longer runs are
+   * two classes by the count's parity, each a prologue of its remainder and a loop of two steps.
+   */
+  @Test
+  void aLoopOfPeriodTwoHasAClassPerRemainderAndTheShorterCounts() throws Exception {
+    LiftedKernel k = liftAll(countedLoop(List.of(), true), 1);
+    assertEquals(
+        List.of("1 K steps", "0 + 2T K steps (T >= 1)", "1 + 2T K steps (T >= 1)"), classes(k));
+    Schedule odd = k.classes().get(2).schedule();
+    assertEquals(
+        List.of("17:g2s 0+1", "20:ds_read 0+1 -> v[4:7]"),
+        odd.programOf(0).prologue().stream()
+            .filter(o -> o instanceof Op.G2s || o instanceof Op.DsRead)
+            .map(ScheduleLiftTest::describe)
+            .toList());
+    assertEquals(
+        List.of("17:g2s 2+1", "20:ds_read 2+1 -> v[4:7]", "17:g2s 0+1", "20:ds_read 0+1 -> v[4:7]"),
+        odd.programOf(0).loop().stream()
+            .filter(o -> o instanceof Op.G2s || o instanceof Op.DsRead)
+            .map(ScheduleLiftTest::describe)
+            .toList());
+  }
+
+  /** A branch on an argument whose sides differ by a barrier: both launches, named. */
+  @Test
+  void aBranchOnAnArgumentWhoseSidesDifferIsExploredBothWays() throws Exception {
+    List<String> before =
+        List.of(
+            "\ts_load_dword s21, s[0:1], 0x4", // 8
+            "\ts_waitcnt lgkmcnt(0)", // 9
+            "\ts_cmp_eq_u32 s21, 0", // 10
+            "\ts_cbranch_scc1 .Lskip", // 11
+            "\ts_barrier", // 12
+            ".Lskip:");
+    LiftedKernel k = liftAll(countedLoop(before, false), 1);
+    assertEquals(
+        List.of(
+            "k.s:11 s_cmp_eq_u32(kernarg+4, 0) true; 0 + 1T K steps (T >= 1)",
+            "k.s:11 s_cmp_eq_u32(kernarg+4, 0) false; 0 + 1T K steps (T >= 1)"),
+        classes(k));
+    assertEquals("every trip count; every value of kernarg+0, kernarg+4", k.covers());
+    assertEquals(
+        List.of(0L, 1L),
+        k.classes().stream()
+            .map(
+                c ->
+                    c.schedule().programOf(0).prologue().stream()
+                        .filter(o -> o instanceof Op.Barrier)
+                        .count())
+            .toList());
+  }
+
+  /** Address arithmetic on both sides of a branch, no LDS event: one launch, the sides merged. */
+  @Test
+  void aBranchWhoseSidesRecordNothingIsSummarised() throws Exception {
+    List<String> before =
+        List.of(
+            "\ts_load_dword s21, s[0:1], 0x4",
+            "\ts_waitcnt lgkmcnt(0)",
+            "\ts_cmp_eq_u32 s21, 0",
+            "\ts_cbranch_scc1 .La",
+            "\ts_mov_b32 s22, 1",
+            "\ts_branch .Lj",
+            ".La:",
+            "\ts_mov_b32 s22, 2",
+            ".Lj:");
+    LiftedKernel k = liftAll(countedLoop(before, false), 1);
+    assertEquals(List.of("0 + 1T K steps (T >= 1)"), classes(k));
+    // The merged value is unknown: an LDS address made of it is a located error naming it.
+    List<String> address = new ArrayList<>(before);
+    address.add("\ts_mov_b32 m0, s22");
+    address.add("\tbuffer_load_dword v9, s[4:7], 0 offen lds");
+    AsmSyntaxException e =
+        assertThrows(AsmSyntaxException.class, () -> liftAll(countedLoop(address, false), 1));
+    assertEquals(
+        "k.s:18: the LDS address of buffer_load_dword in wave 0 depends on an unknown value (M0,"
+            + " which depends on kernarg+4)",
+        e.getMessage());
+  }
+
+  /** A semaphore polled in a loop (split-K), with waits and loads only: one pass, then out. */
+  @Test
+  void aSpinLoopOnMemoryIsSummarised() throws Exception {
+    List<String> before =
+        List.of(
+            ".Lspin:", // 8
+            "\ts_waitcnt lgkmcnt(0)",
+            "\ts_load_dword s23, s[0:1], 0x8 glc",
+            "\ts_waitcnt lgkmcnt(0)",
+            "\ts_cmp_eq_u32 s23, 1",
+            "\ts_cbranch_scc0 .Lspin");
+    LiftedKernel k = liftAll(countedLoop(before, false), 1);
+    assertEquals(List.of("0 + 1T K steps (T >= 1)"), classes(k));
+    assertEquals(
+        List.of("7:wait lgkmcnt(0)", "9:wait lgkmcnt(0)", "11:wait lgkmcnt(0)"),
+        k.classes().get(0).schedule().programOf(0).prologue().stream()
+            .map(ScheduleLiftTest::describe)
+            .filter(d -> d.contains("wait"))
+            .toList());
+  }
+
+  @Test
+  void tooManyLaunchClassesIsALocatedErrorNamingTheBranches() {
+    List<String> before = new ArrayList<>();
+    for (int b = 0; b < 6; b++) {
+      before.add("\ts_load_dword s" + (21 + b) + ", s[0:1], 0x" + Integer.toHexString(4 + 4 * b));
+      before.add("\ts_waitcnt lgkmcnt(0)");
+      before.add("\ts_cmp_eq_u32 s" + (21 + b) + ", 0");
+      before.add("\ts_cbranch_scc1 .Lskip" + b);
+      before.add("\ts_barrier");
+      before.add(".Lskip" + b + ":");
+    }
+    AsmSyntaxException e =
+        assertThrows(AsmSyntaxException.class, () -> liftAll(countedLoop(before, false), 1));
+    assertTrue(
+        e.getMessage()
+            .startsWith(
+                "k.s:2: kernel k has more than 32 launch classes: its branches on unknown values"
+                    + " (k.s:11: s_cbranch_scc1 on s_cmp_eq_u32(kernarg+4, 0);"),
         e.getMessage());
   }
 }

@@ -71,6 +71,16 @@ public final class JsonReportRenderer {
     }
     g.writeEndArray();
     g.writeEndObject();
+    if (r.launches().isPresent()) {
+      VerificationReport.Launches l = r.launches().get();
+      g.writeObjectFieldStart("launches");
+      g.writeStringField("covers", l.covers());
+      g.writeNumberField("classes", l.classes());
+      if (l.foundIn().isPresent()) {
+        g.writeStringField("foundIn", l.foundIn().get());
+      }
+      g.writeEndObject();
+    }
     if (r.verdict() instanceof Verdict.Inconclusive i) {
       g.writeStringField("reason", i.reason());
     }

@@ -55,6 +55,16 @@ public final class TextReportRenderer {
         .append(", unrolled T = 1..")
         .append(report.tripCountsChecked().get(report.tripCountsChecked().size() - 1))
         .append("; proofs/cutoff.md)\n");
+    if (report.launches().isPresent()) {
+      VerificationReport.Launches l = report.launches().get();
+      out.append("launches: ")
+          .append(l.covers())
+          .append(" (")
+          .append(l.classes())
+          .append(l.classes() == 1 ? " launch class" : " launch classes")
+          .append("; docs/isa.md)\n");
+      l.foundIn().ifPresent(c -> out.append("found in launch class: ").append(c).append('\n'));
+    }
     if (v instanceof Verdict.Inconclusive i) {
       out.append("inconclusive: ").append(i.reason()).append('\n');
     }
