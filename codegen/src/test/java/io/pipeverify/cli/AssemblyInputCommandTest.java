@@ -217,7 +217,10 @@ class AssemblyInputCommandTest {
         r.dump());
     Cli.Result war = Cli.run("verify", edited("war-all.s", "s_waitcnt vmcnt(0)").toString());
     assertEquals(1, war.code(), war.dump());
-    assertTrue(war.out().contains("\n[1] P1 WAR on buffer lds (LDS race, found at T="), war.dump());
+    assertTrue(
+        war.out()
+            .matches("(?s).*\n\\[\\d\\] P1 WAR on buffer lds \\(LDS race, found at T=\\d\\)\n.*"),
+        war.dump());
     assertTrue(war.out().contains("\nfound in launch class: "), war.dump());
     Cli.Result show = Cli.run("show", kernel.toString());
     assertEquals(2, show.code(), show.dump());

@@ -120,7 +120,8 @@ class CiGateTest {
             .out()
             .matches(
                 "(?s).*k\\.s +- +- +bad input +- +- +- +line 6: the LDS address of"
-                    + " buffer_load_dword in wave 0 depends on an unknown value \\(M0\\) +2\n.*"),
+                    + " buffer_load_dword in wave 0 depends on an unknown value \\(M0, which depends on"
+                    + " workgroup_id_x\\) +2\n.*"),
         worst.out());
   }
 

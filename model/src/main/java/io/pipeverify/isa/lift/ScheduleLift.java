@@ -127,6 +127,9 @@ public final class ScheduleLift {
     return new ScheduleLift(listing, kernel, waves, args).explore();
   }
 
+  /** Characters of a branch condition in a launch class's description. */
+  private static final int DESCRIBED = 60;
+
   /** Launches (ways the branches on unknown values go) explored before the lift gives up. */
   static final int MAX_LAUNCHES = 32;
 
@@ -206,6 +209,9 @@ public final class ScheduleLift {
       int colon = b.indexOf(": ");
       String where = colon > 0 ? b.substring(0, colon) : b;
       String what = on > 0 ? " " + b.substring(on + 4) : "";
+      if (what.length() > DESCRIBED) {
+        what = what.substring(0, DESCRIBED) + "...";
+      }
       parts.add(where + what + (d.getValue() ? " true" : " false"));
     }
     return parts.isEmpty() ? "" : String.join(", ", parts) + "; ";
