@@ -63,6 +63,9 @@ public final class InstructionTable {
     row("flat_store_\\w+", Family.FLAT, 0, Set.of(Counter.VMCNT, Counter.LGKMCNT));
     // Scalar memory.
     row("s_(load|buffer_load)_\\w+|s_memtime|s_memrealtime", Family.SMEM, 1, LGKM);
+    // Scalar atomics (a split-K semaphore): memory the lift does not model; what they return (with
+    // glc) and their data register are unknown afterwards. lgkmcnt counts them like scalar loads.
+    row("s_(buffer_)?atomic_\\w+", Family.SMEM, 1, LGKM);
     row("s_(store|buffer_store)_\\w+|s_dcache_\\w+", Family.SMEM, 0, LGKM);
     row("s_sendmsg\\w*", Family.SALU, 0, LGKM, Effect.READS_M0);
     // Control flow, waits, barriers.

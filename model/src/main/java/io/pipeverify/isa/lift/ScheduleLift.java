@@ -131,7 +131,7 @@ public final class ScheduleLift {
   private static final int DESCRIBED = 60;
 
   /** Launches (ways the branches on unknown values go) explored before the lift gives up. */
-  static final int MAX_LAUNCHES = 32;
+  static final int MAX_LAUNCHES = 64;
 
   /** K steps of the first run of a launch, to find the loop's shape: periods up to 8. */
   static final int LONG_RUN = 18;

@@ -185,7 +185,7 @@ public final class WaveEvaluator {
   }
 
   /** How deep summaries of branch sides nest before the lift explores both ways instead. */
-  private static final int MAX_SUMMARY_DEPTH = 6;
+  private static final int MAX_SUMMARY_DEPTH = 64;
 
   /** Blocks a side of a branch may run before the lift gives up summarising it. */
   private static final int MAX_SUMMARY_BLOCKS = 20_000;
@@ -396,8 +396,11 @@ public final class WaveEvaluator {
     /**
      * Both sides of a branch on an unknown value run to where they meet (the branch block's
      * immediate post-dominator): when they record the same steps (usually none: address arithmetic)
-     * the wave goes on from there with the two states merged (a register on which they differ holds
-     * a symbol of the join and both values).
+     * apart from stores to global memory, the wave goes on from there with the two states merged (a
+     * register on which they differ holds a symbol of the join and both values) and without the
+     * stores of the region (an epilogue's row-guarded stores: leaving out a store, which touches no
+     * LDS and defines no register, only makes later waits weaker for the LDS checks;
+     * proofs/launches.md).
      */
     private OptionalInt summarise(BasicBlock b, int depth, Condition c)
         throws AsmSyntaxException, Undecided {
@@ -427,12 +430,31 @@ public final class WaveEvaluator {
       }
       state = before;
       steps = recorded;
-      if (!LoopPeriod.same(sides.get(0), sides.get(1))) {
+      List<Step> kept = withoutStores(sides.get(0));
+      if (!LoopPeriod.same(kept, withoutStores(sides.get(1)))) {
         return OptionalInt.empty();
       }
-      steps.addAll(sides.get(0));
+      steps.addAll(kept);
       state = merge(after[0], after[1], join, c.symbol());
       return OptionalInt.of(join);
+    }
+
+    /** The steps without the stores and non-returning atomics to global memory. */
+    private static List<Step> withoutStores(List<Step> steps) {
+      List<Step> out = new ArrayList<>(steps.size());
+      for (Step s : steps) {
+        if (!(s.kind() == Step.Kind.VMEM && isStore(s.instruction()))) {
+          out.add(s);
+        }
+      }
+      return out;
+    }
+
+    /** A store, or an atomic that returns nothing (no glc / sc0): it defines no register. */
+    private static boolean isStore(Instruction i) {
+      String op = i.opcode();
+      return op.contains("_store_")
+          || (op.contains("_atomic_") && !i.hasModifier("glc") && !i.hasModifier("sc0"));
     }
 
     /**

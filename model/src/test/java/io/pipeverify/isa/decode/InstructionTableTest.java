@@ -21,6 +21,15 @@ class InstructionTableTest {
   }
 
   @Test
+  void scalarAtomicsAreScalarMemoryOnLgkmcnt() throws Exception {
+    // aiter's split-K semaphore: s_atomic_dec s49, s[40:41], s62 glc
+    InstructionInfo dec = info("s_atomic_dec s49, s[40:41], s62 glc");
+    assertEquals(Family.SMEM, dec.family());
+    assertEquals(Set.of(Counter.LGKMCNT), dec.counters());
+    assertEquals(1, dec.defs());
+  }
+
+  @Test
   void ldsDmaIsTheBufferLoadWithLds() throws Exception {
     InstructionInfo dma = info("buffer_load_dwordx4 v2, s[8:11], 0 offen lds");
     assertEquals(Family.LDS_DMA, dma.family());

@@ -374,7 +374,7 @@ class ScheduleLiftTest {
     assertTrue(
         e.getMessage()
             .startsWith(
-                "k.s:2: kernel k has more than 32 launch classes: its branches on unknown values"
+                "k.s:2: kernel k has more than 64 launch classes: its branches on unknown values"
                     + " (k.s:11: s_cbranch_scc1 on s_cmp_eq_u32(kernarg+4, 0);"),
         e.getMessage());
   }
