@@ -439,11 +439,15 @@ public final class WaveEvaluator {
       return OptionalInt.of(join);
     }
 
-    /** The steps without the stores and non-returning atomics to global memory. */
+    /**
+     * The steps without the stores and non-returning atomics to global memory, and without the
+     * scalar memory operations (which are not ops of the schedule anyway: semantics.md section 8).
+     */
     private static List<Step> withoutStores(List<Step> steps) {
       List<Step> out = new ArrayList<>(steps.size());
       for (Step s : steps) {
-        if (!(s.kind() == Step.Kind.VMEM && isStore(s.instruction()))) {
+        boolean store = s.kind() == Step.Kind.VMEM && isStore(s.instruction());
+        if (!store && s.kind() != Step.Kind.LGKM) {
           out.add(s);
         }
       }
@@ -529,8 +533,12 @@ public final class WaveEvaluator {
                 Optional.empty(), opaque, true, "SCC", "an unknown SCC", WaveState.UNKNOWN);
           }
           if (Symbols.isSymbol(v)) {
+            // A negated compare (s_cmp_lg) is decided as the compare it negates.
+            Optional<Long> inner = sym.negated(v);
+            long key = inner.orElse(v);
+            boolean polarity = inner.isPresent() ? !one : one;
             return new Condition(
-                Optional.empty(), Long.toString(v), one, "SCC", sym.describe(v, 200), v);
+                Optional.empty(), Long.toString(key), polarity, "SCC", sym.describe(v, 200), v);
           }
           return Condition.known((v == 1) == one, "SCC");
         }

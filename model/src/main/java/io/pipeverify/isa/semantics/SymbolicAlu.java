@@ -72,7 +72,7 @@ final class SymbolicAlu {
     String op = i.opcode();
     if (defs == 0) {
       // A compare: only SCC.
-      s.setSccValue(unknown ? WaveState.UNKNOWN : sym.of(op, array(sources)));
+      s.setSccValue(unknown ? WaveState.UNKNOWN : compare(sym, op, sources));
       return true;
     }
     if (op.equals("s_cselect_b32") && (s.scc() == 0 || s.scc() == 1)) {
@@ -106,6 +106,25 @@ final class SymbolicAlu {
     }
     return true;
   }
+
+  /**
+   * The symbol of a scalar compare, in one form for the forms that test the same thing: equality
+   * ({@code s_cmp_eq_u32}, {@code _i32}, either operand order) as one term, inequality ({@code lg})
+   * as its negation, so that two branches on the same question are one decision.
+   */
+  private static long compare(Symbols sym, String op, List<Long> sources) {
+    java.util.regex.Matcher m = EQUALITY.matcher(op);
+    if (!m.matches() || sources.size() != 2) {
+      return sym.of(op, array(sources));
+    }
+    long a = Math.min(sources.get(0), sources.get(1));
+    long b = Math.max(sources.get(0), sources.get(1));
+    long eq = sym.of("s_cmp_eq_b" + m.group(2), a, b);
+    return m.group(1).equals("eq") ? eq : sym.not(eq);
+  }
+
+  private static final java.util.regex.Pattern EQUALITY =
+      java.util.regex.Pattern.compile("s_cmp_(eq|lg)_[iu](32|64)");
 
   // ---------------------------------------------------------------- vector
 

@@ -41,6 +41,24 @@ public final class Symbols {
     return encode(id);
   }
 
+  /** The symbol {@code v} negates ({@link #not}), if it is a negation. */
+  public java.util.Optional<Long> negated(long v) {
+    if (!isSymbol(v)) {
+      return java.util.Optional.empty();
+    }
+    Term t = terms.get(decode(v));
+    return t.op().equals(NOT)
+        ? java.util.Optional.of(t.operands().get(0))
+        : java.util.Optional.empty();
+  }
+
+  private static final String NOT = "!";
+
+  /** The negation of a symbolic condition; the negation of a negation is the condition. */
+  public long not(long v) {
+    return negated(v).orElseGet(() -> of(NOT, v));
+  }
+
   /** A leaf: an unknown of the launch, by name ({@code Kdim}, {@code workgroup_id_x}). */
   public long leaf(String name) {
     return of(name);

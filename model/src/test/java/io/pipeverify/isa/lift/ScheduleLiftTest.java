@@ -294,8 +294,8 @@ class ScheduleLiftTest {
     LiftedKernel k = liftAll(countedLoop(before, false), 1);
     assertEquals(
         List.of(
-            "k.s:11 s_cmp_eq_u32(kernarg+4, 0) true; 0 + 1T K steps (T >= 1)",
-            "k.s:11 s_cmp_eq_u32(kernarg+4, 0) false; 0 + 1T K steps (T >= 1)"),
+            "k.s:11 s_cmp_eq_b32(kernarg+4, 0) true; 0 + 1T K steps (T >= 1)",
+            "k.s:11 s_cmp_eq_b32(kernarg+4, 0) false; 0 + 1T K steps (T >= 1)"),
         classes(k));
     assertEquals("every trip count; every value of kernarg+0, kernarg+4", k.covers());
     assertEquals(
@@ -375,7 +375,7 @@ class ScheduleLiftTest {
         e.getMessage()
             .startsWith(
                 "k.s:2: kernel k has more than 64 launch classes: its branches on unknown values"
-                    + " (k.s:11: s_cbranch_scc1 on s_cmp_eq_u32(kernarg+4, 0);"),
+                    + " (k.s:11: s_cbranch_scc1 on s_cmp_eq_b32(kernarg+4, 0);"),
         e.getMessage());
   }
 }
