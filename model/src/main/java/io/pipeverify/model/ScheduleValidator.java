@@ -565,6 +565,16 @@ public final class ScheduleValidator {
       List<Integer> waves) {
     boolean ok = true;
     LdsBuffer buffer = buffers.get(a.buffer());
+    if (a.region().isScattered() && schedule.intent() == Intent.GEMM) {
+      // P3 and P5 follow tiles row by row over one range; a region of several pieces comes from a
+      // kernel lifted from assembly, which has no GEMM intent (proofs/lifted-intent.md).
+      String key = a.region().unit() == Region.Unit.ROWS ? "rows" : "bytes";
+      problem(
+          ptr + "/" + key + "/pieces",
+          "a region of several pieces needs \"intent\": \"none\" (P3 and P5 follow tiles over"
+              + " one range)");
+      ok = false;
+    }
     if (schedule.buffer(a.buffer()).isEmpty()) {
       problem(
           ptr + "/buffer",

@@ -430,7 +430,10 @@ public final class ScheduleLift {
     return b == 0 ? a : gcd(b, a % b);
   }
 
-  /** The one range of granules a step's accesses touch (ds_read2/ds_write2: both together). */
+  /**
+   * The granules a step's accesses touch (ds_read2/ds_write2: both together): one range, or several
+   * pieces (an MFMA fragment of a padded or interleaved layout).
+   */
   private Region region(Step s, int granule) throws AsmSyntaxException {
     List<Run> touched = new ArrayList<>();
     for (LdsAccess a : s.lds()) {
@@ -447,26 +450,25 @@ public final class ScheduleLift {
               + " runs with no active lane; the lift needs every LDS access to touch bytes");
     }
     touched.sort(Comparator.comparingLong(Run::from));
-    long first = touched.get(0).from() / granule;
-    long end = first;
+    List<Region.Piece> pieces = new ArrayList<>();
+    long first = -1;
+    long end = -1;
     for (Run r : touched) {
       long from = r.from() / granule;
-      if (from > end) {
-        throw new AsmSyntaxException(
-            s.instruction().location(),
-            s.instruction().mnemonic()
-                + " in wave "
-                + s.lds().get(0).wave()
-                + " touches LDS in "
-                + touched.size()
-                + " separate ranges that are not one range of "
-                + granule
-                + "-byte granules (the largest unit every write covers whole); the lift needs"
-                + " every access to be one range");
+      long to = (r.to() + granule - 1) / granule;
+      if (first >= 0 && from > end) {
+        pieces.add(new Region.Piece(first, end - first));
+        first = -1;
       }
-      end = Math.max(end, (r.to() + granule - 1) / granule);
+      if (first < 0) {
+        first = from;
+        end = to;
+      } else {
+        end = Math.max(end, to);
+      }
     }
-    return Region.rows(Expr.of(first), Expr.of(end - first));
+    pieces.add(new Region.Piece(first, end - first));
+    return Region.pieces(Region.Unit.ROWS, pieces);
   }
 
   // ---------------------------------------------------------------- counters

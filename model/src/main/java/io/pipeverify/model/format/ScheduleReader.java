@@ -601,13 +601,67 @@ public final class ScheduleReader {
 
   private Region region(JsonNode node, String ptr, Region.Unit unit) {
     String what = unit == Region.Unit.ROWS ? "rows" : "bytes";
-    Fields f = fields(node, ptr, what + " region", List.of("start", "count"), List.of());
+    Fields f = fields(node, ptr, what + " region", List.of("start", "count"), List.of("pieces"));
     if (f == null) {
       return null;
     }
     Expr start = f.expr("start");
     Expr count = f.expr("count");
-    return allPresent(start, count) ? new Region(unit, start, count) : null;
+    if (!allPresent(start, count)) {
+      return null;
+    }
+    if (!f.has("pieces")) {
+      return new Region(unit, start, count);
+    }
+    List<Region.Piece> pieces = f.get("pieces", this::pieces);
+    if (pieces == null) {
+      return null;
+    }
+    String at = JsonPointers.child(ptr, "pieces");
+    JsonNode piecesNode = ((JsonNode.JsonObject) node).get("pieces").orElseThrow();
+    if (!(start instanceof Expr.Const from)
+        || !(count instanceof Expr.Const span)
+        || pieces.get(0).start() != from.value()
+        || pieces.get(pieces.size() - 1).start() + pieces.get(pieces.size() - 1).count()
+            != from.value() + span.value()) {
+      error(
+          at,
+          piecesNode.position(),
+          "the pieces of a region must span exactly [start, start + count), both constants");
+      return null;
+    }
+    try {
+      return new Region(unit, start, count, pieces);
+    } catch (IllegalArgumentException e) {
+      error(at, piecesNode.position(), e.getMessage());
+      return null;
+    }
+  }
+
+  /** A region's pieces: an array of at least two [start, count] pairs of integers. */
+  private List<Region.Piece> pieces(JsonNode node, String ptr) {
+    if (!(node instanceof JsonNode.JsonArray a) || a.elements().size() < 2) {
+      typeError(ptr, node, "an array of at least two [start, count] pieces");
+      return null;
+    }
+    List<Region.Piece> out = new ArrayList<>();
+    for (int i = 0; i < a.elements().size(); i++) {
+      JsonNode e = a.elements().get(i);
+      String at = JsonPointers.child(ptr, i);
+      if (!(e instanceof JsonNode.JsonArray pair)
+          || pair.elements().size() != 2
+          || !(pair.elements().get(0) instanceof JsonNode.JsonNumber from)
+          || !(pair.elements().get(1) instanceof JsonNode.JsonNumber count)
+          || from.asLong().isEmpty()
+          || count.asLong().isEmpty()
+          || from.asLong().getAsLong() < 0
+          || count.asLong().getAsLong() < 1) {
+        typeError(at, e, "a piece [start, count] (start >= 0, count >= 1)");
+        return null;
+      }
+      out.add(new Region.Piece(from.asLong().getAsLong(), count.asLong().getAsLong()));
+    }
+    return out;
   }
 
   private TileTag tile(JsonNode node, String ptr) {

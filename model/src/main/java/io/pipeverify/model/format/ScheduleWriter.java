@@ -145,9 +145,16 @@ public final class ScheduleWriter {
   }
 
   private static String region(Region r) {
-    return pair(
-        r.unit() == Region.Unit.ROWS ? "rows" : "bytes",
-        object(List.of(pair("start", expr(r.start())), pair("count", expr(r.count())))));
+    List<String> fields =
+        new ArrayList<>(List.of(pair("start", expr(r.start())), pair("count", expr(r.count()))));
+    if (r.isScattered()) {
+      List<String> pieces = new ArrayList<>();
+      for (Region.Piece p : r.pieces()) {
+        pieces.add("[" + p.start() + ", " + p.count() + "]");
+      }
+      fields.add("\"pieces\": [" + String.join(", ", pieces) + "]");
+    }
+    return pair(r.unit() == Region.Unit.ROWS ? "rows" : "bytes", object(fields));
   }
 
   private static String tile(TileTag t) {

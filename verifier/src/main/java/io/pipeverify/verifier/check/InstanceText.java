@@ -130,6 +130,20 @@ public final class InstanceText {
     if (schedule.intent() == Intent.GEMM && b.from() % rowBytes == 0 && b.to() % rowBytes == 0) {
       return "rows [" + b.from() / rowBytes + ", " + b.to() / rowBytes + ")";
     }
-    return "bytes [" + b.from() + ", " + b.to() + ")";
+    String span = "bytes [" + b.from() + ", " + b.to() + ")";
+    if (a.pieces().size() == 1) {
+      return span;
+    }
+    // A scattered access (an MFMA fragment of a padded or interleaved layout): its span, how many
+    // pieces, and the first of them.
+    Region.ByteRange first = a.pieces().get(0);
+    return span
+        + " in "
+        + a.pieces().size()
+        + " pieces ["
+        + first.from()
+        + ", "
+        + first.to()
+        + "), ...";
   }
 }

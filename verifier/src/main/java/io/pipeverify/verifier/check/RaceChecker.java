@@ -241,20 +241,24 @@ public final class RaceChecker {
       OverlapIndex slot,
       Event.OpEvent first,
       Event.OpEvent second) {
-    Region.ByteRange a = access(first).bytes();
-    Region.ByteRange b = access(second).bytes();
-    Region.ByteRange common =
-        new Region.ByteRange(Math.max(a.from(), b.from()), Math.min(a.to(), b.to()));
+    // The bytes both access (pieces of scattered regions); their span for the index lookup.
+    List<Region.ByteRange> common = access(first).common(access(second));
+    Region.ByteRange span =
+        new Region.ByteRange(common.get(0).from(), common.get(common.size() - 1).to());
     if (!access(second).write()) {
       for (Event.OpEvent w : accesses.writesBefore(second)) {
-        if (w != first && access(w).bytes().overlaps(common) && hb.before(first, w)) {
+        if (w != first && access(w).overlapsAny(common) && hb.before(first, w)) {
           return true;
         }
       }
       return false;
     }
-    for (Event.OpEvent w : slot.writes().overlapping(common)) {
-      if (w != first && w != second && hb.before(first, w) && hb.before(w, second)) {
+    for (Event.OpEvent w : slot.writes().overlapping(span)) {
+      if (w != first
+          && w != second
+          && access(w).overlapsAny(common)
+          && hb.before(first, w)
+          && hb.before(w, second)) {
         return true;
       }
     }
@@ -405,8 +409,8 @@ public final class RaceChecker {
           || !na.write()
           || !na.tensor().equals(r.tensor())
           || na.kTile() != r.kTile()
-          || !na.bytes().overlaps(r.bytes())
-          || !na.bytes().overlaps(w.bytes())) {
+          || !na.overlaps(r)
+          || !na.overlaps(w)) {
         continue;
       }
       if (!hb.before(write, n) && !hb.before(read, n) && !hb.before(read, write)) {
@@ -421,16 +425,14 @@ public final class RaceChecker {
       HappensBefore hb, OverlapIndex index, Event.OpEvent write, Event.OpEvent read) {
     Access r = access(read);
     Access w = access(write);
-    long from = Math.max(r.bytes().from(), w.bytes().from());
-    long to = Math.min(r.bytes().to(), w.bytes().to());
+    List<Region.ByteRange> common = r.common(w);
     for (Event.OpEvent n : index.overlapping(r.bytes())) {
       Access na = access(n);
       if (n != write
           && na.write()
           && na.tensor().equals(r.tensor())
           && na.kTile() == r.kTile()
-          && na.bytes().from() <= from
-          && to <= na.bytes().to()
+          && na.coversAll(common)
           && hb.before(write, n)) {
         return true;
       }
@@ -447,7 +449,7 @@ public final class RaceChecker {
         continue;
       }
       List<Event.OpEvent> before = accesses.writesBefore(r);
-      if (covered(before, read.bytes())) {
+      if (covered(before, read)) {
         continue; // the usual case: the writes that happen before cover the whole read
       }
       List<Event.OpEvent> writeEvents = accesses.writesOverlapping(r);
@@ -456,12 +458,21 @@ public final class RaceChecker {
       // write covers is a candidate. One byte suffices for P2, and Z3 must find a run in which
       // every write of that byte lands after the read; in the unordered counter mode it may
       // refute one candidate (a wait forces one of several writers to land) and accept the next.
-      TreeSet<Long> cuts = new TreeSet<>(List.of(read.bytes().from(), read.bytes().to()));
-      for (Access w : writes) {
-        cuts.add(Math.max(read.bytes().from(), w.bytes().from()));
-        cuts.add(Math.min(read.bytes().to(), w.bytes().to()));
+      TreeSet<Long> cuts = new TreeSet<>();
+      for (Region.ByteRange p : read.pieces()) {
+        cuts.add(p.from());
+        for (Access w : writes) {
+          for (Region.ByteRange q : w.pieces()) {
+            if (q.from() > p.from() && q.from() < p.to()) {
+              cuts.add(q.from());
+            }
+            if (q.to() > p.from() && q.to() < p.to()) {
+              cuts.add(q.to());
+            }
+          }
+        }
       }
-      for (long point : cuts.headSet(read.bytes().to())) {
+      for (long point : cuts) {
         if (before.stream().anyMatch(w -> covers(access(w), point))) {
           continue;
         }
@@ -483,7 +494,40 @@ public final class RaceChecker {
     }
   }
 
-  /** True when {@code writes}, sorted by first byte, cover every byte of {@code range}. */
+  /** True when {@code writes}, sorted by first byte, cover every byte {@code read} touches. */
+  private static boolean covered(List<Event.OpEvent> writes, Access read) {
+    if (read.pieces().size() == 1
+        && writes.stream().allMatch(e -> access(e).pieces().size() == 1)) {
+      return covered(writes, read.bytes());
+    }
+    // Scattered regions: the union of the writes' pieces, then every piece of the read inside it.
+    List<Region.ByteRange> union = new ArrayList<>();
+    for (Event.OpEvent e : writes) {
+      union.addAll(access(e).pieces());
+    }
+    union.sort(java.util.Comparator.comparingLong(Region.ByteRange::from));
+    for (Region.ByteRange p : read.pieces()) {
+      long reached = p.from();
+      for (Region.ByteRange w : union) {
+        if (w.to() <= reached) {
+          continue;
+        }
+        if (w.from() > reached) {
+          break;
+        }
+        reached = w.to();
+        if (reached >= p.to()) {
+          break;
+        }
+      }
+      if (reached < p.to()) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** True when {@code writes} of one range each, sorted by first byte, cover {@code range}. */
   private static boolean covered(List<Event.OpEvent> writes, Region.ByteRange range) {
     long reached = range.from();
     for (Event.OpEvent e : writes) {
@@ -500,7 +544,7 @@ public final class RaceChecker {
   }
 
   private static boolean covers(Access write, long point) {
-    return write.bytes().from() <= point && point < write.bytes().to();
+    return write.covers(point);
   }
 
   /**

@@ -3,6 +3,7 @@ package io.pipeverify.verifier.unroll;
 import io.pipeverify.model.ImplicitWaits;
 import io.pipeverify.model.LdsBuffer;
 import io.pipeverify.model.Op;
+import io.pipeverify.model.Region;
 import io.pipeverify.model.Schedule;
 import io.pipeverify.model.Section;
 import java.util.ArrayDeque;
@@ -217,11 +218,15 @@ public final class Unroller {
         schedule
             .buffer(a.buffer())
             .orElseThrow(() -> new IllegalArgumentException("unknown buffer " + a.buffer()));
+    Region.ByteRange span = a.region().bytes(env, buffer.rowBytes());
     return Optional.of(
         new Access(
             a.buffer(),
             (int) a.slot().eval(env),
-            a.region().bytes(env, buffer.rowBytes()),
+            span,
+            a.region().isScattered()
+                ? a.region().byteRanges(env, buffer.rowBytes())
+                : List.of(span),
             a.tile().tensor(),
             a.tile().kTile().eval(env),
             a.writes()));
