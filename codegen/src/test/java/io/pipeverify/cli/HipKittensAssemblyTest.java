@@ -1,0 +1,151 @@
+package io.pipeverify.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.pipeverify.codegen.isa.ClangCompiler;
+import io.pipeverify.model.Target;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The HipKittens-style test kernel (model/src/test/resources/isa/hipkittens.hip: 8 waves, two LDS
+ * slots, 8 phases per K iteration ending at s_barrier, LDS-DMA of the next tile, ds_read_b128 in
+ * inline asm retired by lgkmcnt(8), lgkmcnt(4), lgkmcnt(0)) compiled with clang-22 and verified
+ * from its assembly with no {@code --arg}: clang's listing has an {@code s_cmpk_*} and a scalar
+ * load still outstanding at an {@code s_waitcnt lgkmcnt(8)}, and the verdict covers every launch.
+ * Without the last phase's vmcnt(0) drain the next iteration reads copies still in flight: P1 RAW
+ * at the lines of the copy and the read. Skipped without clang++-22.
+ */
+class HipKittensAssemblyTest {
+  private static final Path SOURCE =
+      Path.of("..", "model", "src", "test", "resources", "isa", "hipkittens.hip");
+
+  private static final String DRAIN = "if (p == 7) __builtin_amdgcn_s_waitcnt(VMCNT0);";
+
+  private static final Pattern LGKMCNT =
+      Pattern.compile("^\\s*s_waitcnt\\b.*\\blgkmcnt\\((\\d+)\\)");
+
+  @TempDir Path tmp;
+
+  private Path compile(String source, String name) throws Exception {
+    Optional<ClangCompiler> clang = ClangCompiler.locate();
+    assumeTrue(clang.isPresent(), "clang++-22 is not on PATH (apt-get install clang-22)");
+    Path hip = tmp.resolve(name + ".hip");
+    Files.writeString(hip, source, StandardCharsets.UTF_8);
+    Path asm = tmp.resolve(name + ".s");
+    clang.get().compile(Target.GFX950, hip, asm);
+    return asm;
+  }
+
+  /** The 1-based line of the first line of {@code asm} after line {@code after} with every part. */
+  private static int line(Path asm, int after, String... parts) throws Exception {
+    List<String> lines = Files.readAllLines(asm, StandardCharsets.UTF_8);
+    for (int i = after; i < lines.size(); i++) {
+      String l = lines.get(i);
+      if (List.of(parts).stream().allMatch(l::contains)) {
+        return i + 1;
+      }
+    }
+    throw new AssertionError("no line after " + after + " with " + List.of(parts) + " in " + asm);
+  }
+
+  /**
+   * The 1-based line of the first {@code s_waitcnt lgkmcnt(N)}, N > 0, that executes while a scalar
+   * load is outstanding: an {@code s_load} issued after the last wait for lgkmcnt(0) before it.
+   */
+  private static int waitWithScalarLoadOutstanding(Path asm) throws Exception {
+    List<String> lines = Files.readAllLines(asm, StandardCharsets.UTF_8);
+    boolean scalarLoadOutstanding = false;
+    for (int i = 0; i < lines.size(); i++) {
+      String l = lines.get(i).trim();
+      if (l.startsWith("s_load_")) {
+        scalarLoadOutstanding = true;
+      }
+      Matcher m = LGKMCNT.matcher(l);
+      if (m.find()) {
+        if (Integer.parseInt(m.group(1)) == 0) {
+          scalarLoadOutstanding = false;
+        } else if (scalarLoadOutstanding) {
+          return i + 1;
+        }
+      }
+    }
+    throw new AssertionError("no s_waitcnt lgkmcnt(N > 0) with an s_load outstanding in " + asm);
+  }
+
+  @Test
+  void clangsListingWithAnSCmpkAndAScalarLoadAtLgkmcnt8VerifiesForEveryLaunch() throws Exception {
+    Path asm = compile(Files.readString(SOURCE, StandardCharsets.UTF_8), "hipkittens");
+    List<String> lines = Files.readAllLines(asm, StandardCharsets.UTF_8);
+    assertTrue(
+        lines.stream().anyMatch(l -> l.trim().startsWith("s_cmpk_")), "no s_cmpk_ in " + asm);
+    int wait = waitWithScalarLoadOutstanding(asm);
+    assertEquals("s_waitcnt lgkmcnt(8)", lines.get(wait - 1).trim());
+    // The scalar load is the loop's scales[k], issued inside the K loop.
+    int loop = line(asm, 0, "Loop Header");
+    int load = line(asm, loop, "s_load_dword ");
+    assertTrue(load < wait, "s_load at " + load + ", wait at " + wait);
+
+    Cli.Result r = Cli.run("verify", asm.toString());
+    assertEquals(0, r.code(), r.dump());
+    assertTrue(r.out().startsWith("hk_gemm: VERIFIED\n"), r.dump());
+    assertTrue(
+        r.out()
+            .contains(
+                "\ntrip counts: every T >= 1 (period 1, unrolled T = 1..2; proofs/cutoff.md)\n"
+                    + "launches: every trip count; every value of arg2 (4 launch classes;"
+                    + " docs/isa.md)\n"),
+        r.dump());
+  }
+
+  @Test
+  void withoutTheLastPhasesDrainTheNextIterationReadsCopiesStillInFlight() throws Exception {
+    String source = Files.readString(SOURCE, StandardCharsets.UTF_8);
+    assertTrue(source.contains(DRAIN));
+    Path asm = compile(source.replace(DRAIN, ""), "undrained");
+    int loop = line(asm, 0, "Loop Header");
+    int copy = line(asm, loop, "buffer_load_dwordx4", " lds");
+    int read = line(asm, loop, "ds_read_b128");
+    int guard = line(asm, 0, "s_cbranch_scc");
+
+    Cli.Result r = Cli.run("verify", asm.toString());
+    assertEquals(1, r.code(), r.dump());
+    assertTrue(r.out().startsWith("hk_gemm: VIOLATED ("), r.dump());
+    assertTrue(
+        r.out()
+            .contains(
+                "\nfound in launch class: "
+                    + asm
+                    + ":"
+                    + guard
+                    + " s_cmp_lt_i32(arg2, 1) false; 0 + 2T K steps (T >= 1)\n"),
+        r.dump());
+    String first = r.out().substring(r.out().indexOf("[1] "), r.out().indexOf("[2] "));
+    assertTrue(first.startsWith("[1] P1 RAW on buffer lds (LDS race, found at T=1)\n"), r.dump());
+    assertTrue(
+        first.contains(
+            "  should be first: wave 0 loop k=0 ("
+                + asm
+                + ":"
+                + copy
+                + "): g2s lds[0] bytes [32768, 33792)\n"),
+        first);
+    assertTrue(
+        first.contains(
+            "  may come first:  wave 0 loop k=0 ("
+                + asm
+                + ":"
+                + read
+                + "): ds_read lds[0] bytes [32768, 33792) -> "),
+        first);
+  }
+}
