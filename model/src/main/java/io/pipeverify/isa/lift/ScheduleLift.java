@@ -16,6 +16,7 @@ import io.pipeverify.model.Op;
 import io.pipeverify.model.Origin;
 import io.pipeverify.model.Region;
 import io.pipeverify.model.Schedule;
+import io.pipeverify.model.ScheduleValidator;
 import io.pipeverify.model.Target;
 import io.pipeverify.model.TileTag;
 import io.pipeverify.model.WaveProgram;
@@ -554,7 +555,8 @@ public final class ScheduleLift {
       }
       case WRITE -> {
         Region r = region(s, granule);
-        yield Optional.of(new Op.DsWrite(BUFFER, slot, r, i.operand(1).toString(), tag(r), origin));
+        yield Optional.of(
+            new Op.DsWrite(BUFFER, slot, r, registers.loadOf(i.operand(1)), tag(r), origin));
       }
       case VMEM ->
           Optional.of(
@@ -616,7 +618,7 @@ public final class ScheduleLift {
 
     String loadOf(Operand operand) {
       if (!(operand instanceof Operand.Register r)) {
-        return "computed " + operand;
+        return ScheduleValidator.COMPUTED + operand;
       }
       Def latest = null;
       for (int n = r.first(); n <= r.last(); n++) {
@@ -625,7 +627,7 @@ public final class ScheduleLift {
           latest = d;
         }
       }
-      return latest == null ? "computed " + r : latest.name;
+      return latest == null ? ScheduleValidator.COMPUTED + r : latest.name;
     }
   }
 }
