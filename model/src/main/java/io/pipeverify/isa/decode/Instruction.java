@@ -28,8 +28,16 @@ public record Instruction(
     Objects.requireNonNull(location);
   }
 
+  /** Opcodes by mnemonic: the lift asks for an instruction's opcode every time it executes it. */
+  private static final java.util.concurrent.ConcurrentHashMap<String, String> OPCODES =
+      new java.util.concurrent.ConcurrentHashMap<>();
+
   /** The mnemonic without its encoding suffix: {@code v_add_u32_e32} -> {@code v_add_u32}. */
   public String opcode() {
+    return OPCODES.computeIfAbsent(mnemonic, Instruction::stripped);
+  }
+
+  private static String stripped(String mnemonic) {
     String m = mnemonic;
     boolean stripped = true;
     while (stripped) {

@@ -477,6 +477,9 @@ public final class WaveEvaluator {
         }
       }
       for (int r = 0; r < WaveState.VGPRS; r++) {
+        if (a.sameVgpr(r, b)) {
+          continue;
+        }
         for (int lane = 0; lane < WaveState.LANES; lane++) {
           long x = a.vgpr(r, lane);
           long y = b.vgpr(r, lane);

@@ -20,18 +20,49 @@ import java.util.Map;
  */
 public final class Symbols {
   /** A term: an operation and its operand values (known values or encoded symbols). */
-  private record Term(String op, List<Long> operands) {}
+  private static final class Term {
+    private final String op;
+    private final long[] operands;
+    private final int hash;
+
+    Term(String op, long[] operands) {
+      this.op = op;
+      this.operands = operands;
+      this.hash = 31 * op.hashCode() + java.util.Arrays.hashCode(operands);
+    }
+
+    String op() {
+      return op;
+    }
+
+    List<Long> operands() {
+      List<Long> out = new ArrayList<>(operands.length);
+      for (long o : operands) {
+        out.add(o);
+      }
+      return out;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Term t
+          && t.hash == hash
+          && t.op.equals(op)
+          && java.util.Arrays.equals(t.operands, operands);
+    }
+
+    @Override
+    public int hashCode() {
+      return hash;
+    }
+  }
 
   private final Map<Term, Integer> ids = new HashMap<>();
   private final List<Term> terms = new ArrayList<>();
 
   /** The symbol of {@code op} applied to {@code operands}, made once. */
   public long of(String op, long... operands) {
-    List<Long> values = new ArrayList<>(operands.length);
-    for (long o : operands) {
-      values.add(o);
-    }
-    Term t = new Term(op, values);
+    Term t = new Term(op, operands.clone());
     Integer id = ids.get(t);
     if (id == null) {
       id = terms.size();

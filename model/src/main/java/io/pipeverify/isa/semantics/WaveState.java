@@ -30,7 +30,16 @@ public final class WaveState {
   private static final int AGPR_BASE = 256;
 
   private final long[] sgpr;
-  private final long[] vgpr;
+
+  /**
+   * The vector registers, one array of 64 lanes per register, shared with the copies this state was
+   * made from or made into until one of them writes it ({@link #owned}): the lift copies a wave's
+   * state at every branch it summarises, and most registers are never written on either side.
+   */
+  private final long[][] vgpr;
+
+  /** Whether {@code vgpr[r]} is this state's own (else it is shared and copied before a write). */
+  private final boolean[] owned;
 
   /** Private (scratch) memory the wave wrote at known addresses: dword address -> per lane. */
   private final Map<Long, long[]> scratch;
@@ -51,9 +60,11 @@ public final class WaveState {
    */
   private long gprIdx;
 
-  private WaveState(long[] sgpr, long[] vgpr, Map<Long, long[]> scratch, Symbols symbols) {
+  private WaveState(
+      long[] sgpr, long[][] vgpr, boolean[] owned, Map<Long, long[]> scratch, Symbols symbols) {
     this.sgpr = sgpr;
     this.vgpr = vgpr;
+    this.owned = owned;
     this.scratch = scratch;
     this.symbols = symbols;
   }
@@ -73,10 +84,12 @@ public final class WaveState {
       throw new IllegalArgumentException("no wave " + wave + " in a workgroup of " + threads);
     }
     long[] s = new long[SGPRS];
-    long[] v = new long[VGPRS * LANES];
     Arrays.fill(s, UNKNOWN);
-    Arrays.fill(v, UNKNOWN);
-    WaveState st = new WaveState(s, v, new HashMap<>(), symbols);
+    long[] unknown = new long[LANES];
+    Arrays.fill(unknown, UNKNOWN);
+    long[][] v = new long[VGPRS][];
+    Arrays.fill(v, unknown);
+    WaveState st = new WaveState(s, v, new boolean[VGPRS], new HashMap<>(), symbols);
     st.m0 = UNKNOWN;
     st.scc = UNKNOWN;
     st.vccLo = UNKNOWN;
@@ -94,7 +107,9 @@ public final class WaveState {
   public WaveState copy() {
     Map<Long, long[]> memory = new HashMap<>();
     scratch.forEach((address, lanes) -> memory.put(address, lanes.clone()));
-    WaveState c = new WaveState(sgpr.clone(), vgpr.clone(), memory, symbols);
+    // Every register array is shared now: both states copy one before writing it.
+    Arrays.fill(owned, false);
+    WaveState c = new WaveState(sgpr.clone(), vgpr.clone(), new boolean[VGPRS], memory, symbols);
     c.m0 = m0;
     c.scc = scc;
     c.vccLo = vccLo;
@@ -107,6 +122,20 @@ public final class WaveState {
 
   static long word(long v) {
     return v == UNKNOWN ? UNKNOWN : v & 0xFFFFFFFFL;
+  }
+
+  /** Register {@code reg}'s lanes, this state's own (copied first when shared). */
+  private long[] writable(int reg) {
+    if (!owned[reg]) {
+      vgpr[reg] = vgpr[reg].clone();
+      owned[reg] = true;
+    }
+    return vgpr[reg];
+  }
+
+  /** Whether register {@code reg} holds the same lanes here and in {@code other}. */
+  public boolean sameVgpr(int reg, WaveState other) {
+    return vgpr[reg] == other.vgpr[reg] || Arrays.equals(vgpr[reg], other.vgpr[reg]);
   }
 
   /** The symbols of this evaluation. */
@@ -127,7 +156,7 @@ public final class WaveState {
   }
 
   public void setVgprValue(int reg, int lane, long value) {
-    vgpr[reg * LANES + lane] = value(value);
+    writable(reg)[lane] = value(value);
   }
 
   /** SCC as a symbol (a compare of symbolic values), or 0/1/UNKNOWN as {@link #setScc}. */
@@ -186,11 +215,11 @@ public final class WaveState {
   }
 
   public long vgpr(int reg, int lane) {
-    return vgpr[reg * LANES + lane];
+    return vgpr[reg][lane];
   }
 
   public void setVgpr(int reg, int lane, long value) {
-    vgpr[reg * LANES + lane] = word(value);
+    writable(reg)[lane] = word(value);
   }
 
   /**
