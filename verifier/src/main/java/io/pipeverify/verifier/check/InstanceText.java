@@ -131,7 +131,7 @@ public final class InstanceText {
       return "rows [" + b.from() / rowBytes + ", " + b.to() / rowBytes + ")";
     }
     String span = "bytes [" + b.from() + ", " + b.to() + ")";
-    if (a.pieces().size() == 1) {
+    if (!a.isScattered()) {
       return span;
     }
     // A scattered access (an MFMA fragment of a padded or interleaved layout): its span, how many

@@ -496,8 +496,7 @@ public final class RaceChecker {
 
   /** True when {@code writes}, sorted by first byte, cover every byte {@code read} touches. */
   private static boolean covered(List<Event.OpEvent> writes, Access read) {
-    if (read.pieces().size() == 1
-        && writes.stream().allMatch(e -> access(e).pieces().size() == 1)) {
+    if (!read.isScattered() && singleRanges(writes)) {
       return covered(writes, read.bytes());
     }
     // Scattered regions: the union of the writes' pieces, then every piece of the read inside it.
@@ -521,6 +520,16 @@ public final class RaceChecker {
         }
       }
       if (reached < p.to()) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Whether every write is one range (the usual case: the sweep below needs no merging). */
+  private static boolean singleRanges(List<Event.OpEvent> writes) {
+    for (Event.OpEvent e : writes) {
+      if (access(e).isScattered()) {
         return false;
       }
     }

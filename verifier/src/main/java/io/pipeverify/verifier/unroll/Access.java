@@ -5,27 +5,37 @@ import java.util.List;
 
 /**
  * An LDS access with everything evaluated: buffer, slot, the byte range it spans ({@code bytes})
- * and the ranges it touches ({@code pieces}: that one range, or the pieces of a scattered region,
- * sorted and disjoint), and the tile it carries (tensor and K-tile index; for a read, the tile it
- * expects).
+ * and, for a scattered region, the ranges it touches ({@code scattered}: sorted and disjoint; empty
+ * for the usual access of one range, which the checks then take as it is, with nothing allocated
+ * per access), and the tile it carries (tensor and K-tile index; for a read, the tile it expects).
  */
 public record Access(
     String buffer,
     int slot,
     Region.ByteRange bytes,
-    List<Region.ByteRange> pieces,
+    List<Region.ByteRange> scattered,
     String tensor,
     long kTile,
     boolean write) {
 
   public Access {
-    pieces = List.copyOf(pieces);
+    scattered = List.copyOf(scattered);
   }
 
   /** An access of one range. */
   public Access(
       String buffer, int slot, Region.ByteRange bytes, String tensor, long kTile, boolean write) {
-    this(buffer, slot, bytes, List.of(bytes), tensor, kTile, write);
+    this(buffer, slot, bytes, List.of(), tensor, kTile, write);
+  }
+
+  /** Whether the access touches several ranges. */
+  public boolean isScattered() {
+    return !scattered.isEmpty();
+  }
+
+  /** The ranges the access touches: its one range, or the pieces of a scattered region. */
+  public List<Region.ByteRange> pieces() {
+    return scattered.isEmpty() ? List.of(bytes) : scattered;
   }
 
   public boolean conflictsWith(Access other) {
@@ -40,14 +50,16 @@ public record Access(
     if (!bytes.overlaps(other.bytes)) {
       return false;
     }
-    if (pieces.size() == 1 && other.pieces.size() == 1) {
+    if (!isScattered() && !other.isScattered()) {
       return true;
     }
+    List<Region.ByteRange> mine = pieces();
+    List<Region.ByteRange> theirs = other.pieces();
     int i = 0;
     int j = 0;
-    while (i < pieces.size() && j < other.pieces.size()) {
-      Region.ByteRange a = pieces.get(i);
-      Region.ByteRange b = other.pieces.get(j);
+    while (i < mine.size() && j < theirs.size()) {
+      Region.ByteRange a = mine.get(i);
+      Region.ByteRange b = theirs.get(j);
       if (a.overlaps(b)) {
         return true;
       }
@@ -62,7 +74,10 @@ public record Access(
 
   /** Whether the access touches byte {@code point}. */
   public boolean covers(long point) {
-    for (Region.ByteRange p : pieces) {
+    if (!isScattered()) {
+      return bytes.from() <= point && point < bytes.to();
+    }
+    for (Region.ByteRange p : scattered) {
       if (p.from() <= point && point < p.to()) {
         return true;
       }
@@ -73,11 +88,13 @@ public record Access(
   /** The bytes both accesses touch, as sorted disjoint ranges (empty when none). */
   public List<Region.ByteRange> common(Access other) {
     List<Region.ByteRange> out = new java.util.ArrayList<>();
+    List<Region.ByteRange> mine = pieces();
+    List<Region.ByteRange> theirs = other.pieces();
     int i = 0;
     int j = 0;
-    while (i < pieces.size() && j < other.pieces.size()) {
-      Region.ByteRange a = pieces.get(i);
-      Region.ByteRange b = other.pieces.get(j);
+    while (i < mine.size() && j < theirs.size()) {
+      Region.ByteRange a = mine.get(i);
+      Region.ByteRange b = theirs.get(j);
       long from = Math.max(a.from(), b.from());
       long to = Math.min(a.to(), b.to());
       if (from < to) {
@@ -98,7 +115,7 @@ public record Access(
       if (!bytes.overlaps(r)) {
         continue;
       }
-      for (Region.ByteRange p : pieces) {
+      for (Region.ByteRange p : pieces()) {
         if (p.overlaps(r)) {
           return true;
         }
@@ -111,7 +128,7 @@ public record Access(
   public boolean coversAll(List<Region.ByteRange> ranges) {
     for (Region.ByteRange r : ranges) {
       boolean inside = false;
-      for (Region.ByteRange p : pieces) {
+      for (Region.ByteRange p : pieces()) {
         if (p.from() <= r.from() && r.to() <= p.to()) {
           inside = true;
           break;

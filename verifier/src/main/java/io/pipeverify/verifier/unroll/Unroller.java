@@ -224,9 +224,7 @@ public final class Unroller {
             a.buffer(),
             (int) a.slot().eval(env),
             span,
-            a.region().isScattered()
-                ? a.region().byteRanges(env, buffer.rowBytes())
-                : List.of(span),
+            a.region().isScattered() ? a.region().byteRanges(env, buffer.rowBytes()) : List.of(),
             a.tile().tensor(),
             a.tile().kTile().eval(env),
             a.writes()));
