@@ -18,8 +18,9 @@ public final class LoopPeriod {
    * loop's addresses do not repeat).
    */
   public static OptionalInt of(List<WaveEvaluator.Trace> traces, int iterations) {
+    List<List<List<Step>>> steps = byIteration(traces, iterations);
     for (int p = 1; 2 * p <= iterations; p++) {
-      if (repeats(traces, iterations, p)) {
+      if (repeats(steps, 0, p)) {
         return OptionalInt.of(p);
       }
     }
@@ -39,9 +40,10 @@ public final class LoopPeriod {
    */
   public static java.util.Optional<Shape> shape(
       List<WaveEvaluator.Trace> traces, int steps, int maxOffset) {
+    List<List<List<Step>>> byIteration = byIteration(traces, steps);
     for (int p = 1; 2 * p <= steps; p++) {
       for (int q = 0; q <= maxOffset && q + 2 * p <= steps; q++) {
-        if (repeats(traces, q, steps, p)) {
+        if (repeats(byIteration, q, p)) {
           return java.util.Optional.of(new Shape(q, p));
         }
       }
@@ -49,15 +51,30 @@ public final class LoopPeriod {
     return java.util.Optional.empty();
   }
 
-  private static boolean repeats(List<WaveEvaluator.Trace> traces, int iterations, int p) {
-    return repeats(traces, 0, iterations, p);
+  /** Each trace's steps of iterations 0 .. iterations - 1, grouped once for every P tried. */
+  private static List<List<List<Step>>> byIteration(
+      List<WaveEvaluator.Trace> traces, int iterations) {
+    List<List<List<Step>>> out = new java.util.ArrayList<>();
+    for (WaveEvaluator.Trace t : traces) {
+      List<List<Step>> groups = new java.util.ArrayList<>();
+      for (int i = 0; i < iterations; i++) {
+        groups.add(new java.util.ArrayList<>());
+      }
+      for (Step s : t.steps()) {
+        if (s.iteration() >= 0 && s.iteration() < iterations) {
+          groups.get(s.iteration()).add(s);
+        }
+      }
+      out.add(groups);
+    }
+    return out;
   }
 
-  private static boolean repeats(
-      List<WaveEvaluator.Trace> traces, int from, int iterations, int p) {
-    for (WaveEvaluator.Trace t : traces) {
-      for (int i = from; i + p < iterations; i++) {
-        if (!same(t.iteration(i), t.iteration(i + p))) {
+  /** Whether, in every trace, iteration i + p repeats iteration i from {@code from} on. */
+  private static boolean repeats(List<List<List<Step>>> traces, int from, int p) {
+    for (List<List<Step>> t : traces) {
+      for (int i = from; i + p < t.size(); i++) {
+        if (!same(t.get(i), t.get(i + p))) {
           return false;
         }
       }

@@ -50,26 +50,8 @@ public record Access(
     if (!bytes.overlaps(other.bytes)) {
       return false;
     }
-    if (!isScattered() && !other.isScattered()) {
-      return true;
-    }
-    List<Region.ByteRange> mine = pieces();
-    List<Region.ByteRange> theirs = other.pieces();
-    int i = 0;
-    int j = 0;
-    while (i < mine.size() && j < theirs.size()) {
-      Region.ByteRange a = mine.get(i);
-      Region.ByteRange b = theirs.get(j);
-      if (a.overlaps(b)) {
-        return true;
-      }
-      if (a.to() <= b.from()) {
-        i++;
-      } else {
-        j++;
-      }
-    }
-    return false;
+    // One range each (the usual case): their spans overlap, so they do.
+    return (!isScattered() && !other.isScattered()) || !common(other).isEmpty();
   }
 
   /** Whether the access touches byte {@code point}. */
