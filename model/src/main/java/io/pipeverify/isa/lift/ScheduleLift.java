@@ -251,7 +251,8 @@ public final class ScheduleLift {
 
   private LaunchShape launches(WaveEvaluator evaluator, WaveEvaluator.Plan plan, Target target)
       throws AsmSyntaxException, WaveEvaluator.Undecided {
-    List<WaveEvaluator.Trace> first = runAll(evaluator, plan);
+    Map<Integer, List<WaveEvaluator.Trace>> byCount = runForking(evaluator, plan);
+    List<WaveEvaluator.Trace> first = byCount.get(plan.steps());
     Map<Schedule, String> classes = new LinkedHashMap<>();
     List<String> planned = new ArrayList<>();
     first.forEach(t -> planned.addAll(t.plannedExits()));
@@ -279,8 +280,8 @@ public final class ScheduleLift {
     int p = shape.period();
     for (int r = 0; r < p; r++) {
       int n = q + r + p;
-      List<WaveEvaluator.Trace> once = runAll(evaluator, plan.withSteps(n));
-      List<WaveEvaluator.Trace> twice = runAll(evaluator, plan.withSteps(n + p));
+      List<WaveEvaluator.Trace> once = traces(byCount, evaluator, plan, n);
+      List<WaveEvaluator.Trace> twice = traces(byCount, evaluator, plan, n + p);
       for (int w = 0; w < once.size(); w++) {
         if (!LoopPeriod.same(once.get(w).iteration(-2), twice.get(w).iteration(-2))) {
           throw new AsmSyntaxException(
@@ -302,7 +303,7 @@ public final class ScheduleLift {
     // The counts below one period after the offset: straight-line classes, after the periodic
     // ones (a report names the first class with a finding: the loop's, where there is one).
     for (int n = 1; n < q + p; n++) {
-      classes.put(schedule(runAll(evaluator, plan.withSteps(n)), n, 0, target), n + " K steps");
+      classes.put(schedule(traces(byCount, evaluator, plan, n), n, 0, target), n + " K steps");
     }
     return new LaunchShape(classes, true, planned);
   }
@@ -313,6 +314,51 @@ public final class ScheduleLift {
         "the loop's LDS addresses or instructions do not repeat within "
             + steps / 2
             + " iterations in every wave, so it has no period the lift can use");
+  }
+
+  /**
+   * Every wave under {@code plan} and under {@code plan} with each smaller step count, from one run
+   * per wave ({@link WaveEvaluator#runForking}): by step count, the counts every wave has a trace
+   * of. A wave that never reached a K-loop exit did the same under every count.
+   */
+  private Map<Integer, List<WaveEvaluator.Trace>> runForking(
+      WaveEvaluator evaluator, WaveEvaluator.Plan plan)
+      throws AsmSyntaxException, WaveEvaluator.Undecided {
+    Set<Integer> counts = new TreeSet<>();
+    for (int n = 1; n < plan.steps(); n++) {
+      counts.add(n);
+    }
+    List<Map<Integer, WaveEvaluator.Trace>> perWave = new ArrayList<>();
+    for (int w = 0; w < waves; w++) {
+      perWave.add(evaluator.runForking(w, plan, counts));
+    }
+    counts.add(plan.steps());
+    Map<Integer, List<WaveEvaluator.Trace>> out = new HashMap<>();
+    for (int n : counts) {
+      List<WaveEvaluator.Trace> traces = new ArrayList<>();
+      for (Map<Integer, WaveEvaluator.Trace> m : perWave) {
+        WaveEvaluator.Trace longest = m.get(plan.steps());
+        WaveEvaluator.Trace t = longest.kSteps() == 0 ? longest : m.get(n);
+        if (t != null) {
+          traces.add(t);
+        }
+      }
+      if (traces.size() == waves) {
+        out.put(n, traces);
+      }
+    }
+    return out;
+  }
+
+  /** The traces of {@code n} K steps: from {@code byCount}, else run now. */
+  private List<WaveEvaluator.Trace> traces(
+      Map<Integer, List<WaveEvaluator.Trace>> byCount,
+      WaveEvaluator evaluator,
+      WaveEvaluator.Plan plan,
+      int n)
+      throws AsmSyntaxException, WaveEvaluator.Undecided {
+    List<WaveEvaluator.Trace> t = byCount.get(n);
+    return t != null ? t : runAll(evaluator, plan.withSteps(n));
   }
 
   private List<WaveEvaluator.Trace> runAll(WaveEvaluator evaluator, WaveEvaluator.Plan plan)

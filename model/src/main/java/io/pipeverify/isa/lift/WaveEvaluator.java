@@ -181,7 +181,28 @@ public final class WaveEvaluator {
   public Trace run(int wave, Plan plan) throws AsmSyntaxException, Undecided {
     Walk w = new Walk(wave, plan, entry.wave(wave));
     w.walk(0, -1, 0);
-    return new Trace(wave, w.steps, w.state, w.plannedExits, w.kSteps);
+    return w.trace();
+  }
+
+  /**
+   * Runs wave {@code wave} under {@code plan} and, at the same time, under {@code plan} with every
+   * step count in {@code counts} below its own: where the wave stays in the K loop after n steps
+   * and a run of n steps would leave, a copy of the wave leaves and runs on to the end. Every run
+   * of n steps is the run of {@code plan.steps()} steps up to that exit (the plan's count is only
+   * read there), so the copy's trace is the one {@link #run(int, Plan)} with {@code
+   * plan.withSteps(n)} gives, for the cost of what the wave does after the loop. The result maps
+   * step counts to traces: {@code plan.steps()} always, a count of {@code counts} where the exit
+   * after it was not inside a summarised branch side (the caller runs those missing on their own).
+   */
+  public Map<Integer, Trace> runForking(int wave, Plan plan, Set<Integer> counts)
+      throws AsmSyntaxException, Undecided {
+    Walk w = new Walk(wave, plan, entry.wave(wave));
+    w.forkAt = Set.copyOf(counts);
+    w.forks = new java.util.HashMap<>();
+    w.walk(0, -1, 0);
+    Map<Integer, Trace> out = new java.util.TreeMap<>(w.forks);
+    out.put(plan.steps(), w.trace());
+    return out;
   }
 
   /** How deep summaries of branch sides nest before the lift explores both ways instead. */
@@ -204,11 +225,34 @@ public final class WaveEvaluator {
     /** K-loop exits executed: the K steps run. */
     int kSteps;
 
+    /** Step counts at which a copy of this walk leaves the K loop ({@link #runForking}). */
+    Set<Integer> forkAt = Set.of();
+
+    /** The traces of those copies by step count; null when this walk does not fork. */
+    Map<Integer, Trace> forks;
+
     Walk(int wave, Plan plan, WaveState state) {
       this.wave = wave;
       this.plan = plan;
       this.state = state;
       this.decisions = new java.util.HashMap<>(plan.decisions());
+    }
+
+    /** This walk so far, under {@code other}: its own state, steps and decisions. */
+    private Walk copy(Plan other) {
+      Walk c = new Walk(wave, other, state.copy());
+      c.steps = new ArrayList<>(steps);
+      c.decisions.clear();
+      c.decisions.putAll(decisions);
+      c.occurrences.putAll(occurrences);
+      c.plannedExits.addAll(plannedExits);
+      c.iteration = iteration;
+      c.kSteps = kSteps;
+      return c;
+    }
+
+    Trace trace() {
+      return new Trace(wave, steps, state, plannedExits, kSteps);
     }
 
     /**
@@ -281,7 +325,17 @@ public final class WaveEvaluator {
               && plan.kBlocks().contains(b.index())
               && plan.kBlocks().contains(taken) != plan.kBlocks().contains(fallThrough);
       if (kExit) {
-        return OptionalInt.of(kExit(last, c, taken, fallThrough));
+        // A run of iteration + 1 steps is this one up to here, and leaves here (its last step).
+        Walk leaving =
+            depth == 0 && forks != null && forkAt.contains(iteration + 1)
+                ? copy(plan.withSteps(iteration + 1))
+                : null;
+        int after = kExit(last, c, taken, fallThrough);
+        if (leaving != null && iteration >= 0) {
+          leaving.walk(leaving.kExit(last, c, taken, fallThrough), -1, 0);
+          forks.put(leaving.plan.steps(), leaving.trace());
+        }
+        return OptionalInt.of(after);
       }
       Optional<Boolean> value = c.taken();
       if (value.isEmpty() && decisions.containsKey(c.key())) {
