@@ -7,6 +7,7 @@ import io.pipeverify.model.Target;
 import io.pipeverify.model.TerminalText;
 import io.pipeverify.model.format.LocatedSchedule;
 import io.pipeverify.verifier.Finding;
+import io.pipeverify.verifier.LaunchClassVerifier;
 import io.pipeverify.verifier.Verdict;
 import io.pipeverify.verifier.VerificationReport;
 import io.pipeverify.verifier.Verifier;
@@ -220,10 +221,11 @@ class VerifyCommand implements Callable<Integer> {
     }
     // A lifted kernel: every launch class verified, the verdict the worst of them (docs/isa.md).
     List<VerificationReport> reports = new ArrayList<>();
+    LaunchClassVerifier classes = new LaunchClassVerifier(options);
     for (LocatedSchedule located : read.schedules()) {
       Schedule schedule =
           ScheduleSource.overridden(located.schedule(), input, target, implicitWaits);
-      VerificationReport report = Verifier.verify(schedule, options);
+      VerificationReport report = classes.verify(schedule);
       reports.add(report);
       if (report.verdict() instanceof Verdict.Violated) {
         break; // the verdict is the first violated class's whatever the others are

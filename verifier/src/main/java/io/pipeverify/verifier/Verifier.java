@@ -80,8 +80,18 @@ public final class Verifier {
    * is what gets checked.
    */
   public static VerificationReport verify(Schedule schedule, VerifyOptions options) {
-    Schedule lowered = lowerGroups(WaveSpecialization.specialize(schedule));
+    Schedule lowered = lower(schedule);
     return verifyLowered(lowered, options, range(cutoff(lowered)));
+  }
+
+  /** The schedule as the verifier checks it: one role per distinct wave, groups lowered. */
+  static Schedule lower(Schedule schedule) {
+    return lowerGroups(WaveSpecialization.specialize(schedule));
+  }
+
+  /** The trip counts {@link #verify} unrolls for a lowered schedule: 1..{@link #cutoff}. */
+  static List<Integer> tripCounts(Schedule lowered) {
+    return range(cutoff(lowered));
   }
 
   /**

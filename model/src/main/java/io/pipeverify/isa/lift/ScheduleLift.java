@@ -45,9 +45,10 @@ import java.util.TreeSet;
  * placeholders).
  *
  * <p><b>LDS in granules.</b> The lift measures LDS in granules of G bytes, G the largest number
- * that divides the start and end of every contiguous run of bytes any write touches (the gcd).
- * Every write then covers whole granules, so a read and a write share a byte exactly when they
- * share a granule, and a read's bytes were all written exactly when its granules were: P1 and P2 on
+ * that divides the start and end of every contiguous run of bytes any write of any launch class
+ * touches (the gcd; one G for the kernel, so its classes say the same bytes the same way). Every
+ * write then covers whole granules, so a read and a write share a byte exactly when they share a
+ * granule, and a read's bytes were all written exactly when its granules were: P1 and P2 on
  * granules are P1 and P2 on bytes. A read of an MFMA fragment (sixteen 64-byte pieces of 128-byte
  * rows) is then one range of granules, as long as the copies write whole kilobytes. An access that
  * is still several ranges in granules is a located error, not a guess.
@@ -163,7 +164,7 @@ public final class ScheduleLift {
     work.push(new WaveEvaluator.Plan(kBlocks, LONG_RUN, Map.of(), false));
     Map<String, String> branches = new LinkedHashMap<>();
     Set<String> keys = new TreeSet<>();
-    Map<Schedule, String> classes = new LinkedHashMap<>();
+    List<PendingClass> pending = new ArrayList<>();
     boolean everyTripCount = false;
     int explored = 0;
     while (!work.isEmpty()) {
@@ -184,8 +185,8 @@ public final class ScheduleLift {
         LaunchShape shape = launches(evaluator, plan, target);
         everyTripCount |= shape.everyTripCount();
         keys.addAll(shape.plannedKeys());
-        for (Map.Entry<Schedule, String> c : shape.classes().entrySet()) {
-          classes.putIfAbsent(c.getKey(), describe(plan, branches) + c.getValue());
+        for (PendingClass c : shape.classes()) {
+          pending.add(c.described(describe(plan, branches) + c.what()));
         }
       } catch (WaveEvaluator.Undecided u) {
         branches.putIfAbsent(u.key(), u.getMessage());
@@ -194,6 +195,7 @@ public final class ScheduleLift {
         work.push(plan.deciding(u.key(), true));
       }
     }
+    Map<Schedule, String> classes = schedules(pending, target);
     List<LiftedKernel.LaunchClass> out = new ArrayList<>();
     classes.forEach((schedule, what) -> out.add(new LiftedKernel.LaunchClass(what, schedule)));
     return new LiftedKernel(kernel.name(), out, covers(evaluator, keys, everyTripCount));
@@ -247,18 +249,58 @@ public final class ScheduleLift {
    * never entered or its count is known.
    */
   private record LaunchShape(
-      Map<Schedule, String> classes, boolean everyTripCount, List<String> plannedKeys) {}
+      List<PendingClass> classes, boolean everyTripCount, List<String> plannedKeys) {}
+
+  /**
+   * A launch class before it is a schedule: its waves' traces, where its loop starts and its period
+   * ({@link #schedule}), and what it covers in words.
+   */
+  private record PendingClass(
+      List<WaveEvaluator.Trace> traces, int loopStart, int period, String what) {
+    PendingClass described(String description) {
+      return new PendingClass(traces, loopStart, period, description);
+    }
+  }
+
+  /**
+   * The schedules of every launch class, equal ones once, in LDS granules measured over all of them
+   * (a kernel's classes then express the same LDS bytes in the same granules, so the halves a
+   * verifier can share are equal: proofs/fence-split.md).
+   */
+  private Map<Schedule, String> schedules(List<PendingClass> pending, Target target)
+      throws AsmSyntaxException {
+    runs.clear();
+    long ldsEnd = kernel.amdhsa("group_segment_fixed_size").orElse(0);
+    for (PendingClass c : pending) {
+      for (WaveEvaluator.Trace t : c.traces()) {
+        for (LdsAccess a : t.accesses()) {
+          List<Run> r = runs.computeIfAbsent(a, Run::of);
+          if (!r.isEmpty()) {
+            ldsEnd = Math.max(ldsEnd, r.get(r.size() - 1).to());
+          }
+        }
+      }
+    }
+    int granule = granule();
+    int slotBytes = Math.toIntExact(Math.max(granule, (ldsEnd + granule - 1) / granule * granule));
+    Map<Schedule, String> classes = new LinkedHashMap<>();
+    for (PendingClass c : pending) {
+      classes.putIfAbsent(
+          schedule(c.traces(), c.loopStart(), c.period(), target, granule, slotBytes), c.what());
+    }
+    return classes;
+  }
 
   private LaunchShape launches(WaveEvaluator evaluator, WaveEvaluator.Plan plan, Target target)
       throws AsmSyntaxException, WaveEvaluator.Undecided {
     Map<Integer, List<WaveEvaluator.Trace>> byCount = runForking(evaluator, plan);
     List<WaveEvaluator.Trace> first = byCount.get(plan.steps());
-    Map<Schedule, String> classes = new LinkedHashMap<>();
+    List<PendingClass> classes = new ArrayList<>();
     List<String> planned = new ArrayList<>();
     first.forEach(t -> planned.addAll(t.plannedExits()));
     boolean entered = first.stream().anyMatch(t -> t.kSteps() > 0);
     if (!entered) {
-      classes.put(schedule(first, 0, 0, target), "no K loop");
+      classes.add(new PendingClass(first, 0, 0, "no K loop"));
       return new LaunchShape(classes, false, planned);
     }
     if (planned.isEmpty()) {
@@ -271,7 +313,7 @@ public final class ScheduleLift {
       if (p.isEmpty()) {
         throw noPeriod(ITERATIONS);
       }
-      classes.put(schedule(traces, 0, p.getAsInt(), target), "the K loop as the arguments run it");
+      classes.add(new PendingClass(traces, 0, p.getAsInt(), "the K loop as the arguments run it"));
       return new LaunchShape(classes, false, planned);
     }
     LoopPeriod.Shape shape =
@@ -298,12 +340,12 @@ public final class ScheduleLift {
                   + " K steps it differs), so the lift cannot cover every trip count");
         }
       }
-      classes.put(schedule(once, q + r, p, target), (q + r) + " + " + p + "T K steps (T >= 1)");
+      classes.add(new PendingClass(once, q + r, p, (q + r) + " + " + p + "T K steps (T >= 1)"));
     }
     // The counts below one period after the offset: straight-line classes, after the periodic
     // ones (a report names the first class with a finding: the loop's, where there is one).
     for (int n = 1; n < q + p; n++) {
-      classes.put(schedule(traces(byCount, evaluator, plan, n), n, 0, target), n + " K steps");
+      classes.add(new PendingClass(traces(byCount, evaluator, plan, n), n, 0, n + " K steps"));
     }
     return new LaunchShape(classes, true, planned);
   }
@@ -373,28 +415,20 @@ public final class ScheduleLift {
   /**
    * The schedule of one launch class: K steps before {@code loopStart} join the prologue, steps
    * {@code loopStart .. loopStart + period} are the loop (none for {@code period} 0), later ones
-   * repeat it and are dropped.
+   * repeat it and are dropped; LDS in granules of {@code granule} bytes, {@code slotBytes} of it.
    */
   private Schedule schedule(
-      List<WaveEvaluator.Trace> traces, int loopStart, int period, Target target)
+      List<WaveEvaluator.Trace> traces,
+      int loopStart,
+      int period,
+      Target target,
+      int granule,
+      int slotBytes)
       throws AsmSyntaxException {
-    runs.clear();
-    long ldsEnd = kernel.amdhsa("group_segment_fixed_size").orElse(0);
-    for (WaveEvaluator.Trace t : traces) {
-      for (LdsAccess a : t.accesses()) {
-        List<Run> r = Run.of(a);
-        runs.put(a, r);
-        if (!r.isEmpty()) {
-          ldsEnd = Math.max(ldsEnd, r.get(r.size() - 1).to());
-        }
-      }
-    }
-    int granule = granule();
     List<WaveProgram> programs = new ArrayList<>();
     for (WaveEvaluator.Trace t : traces) {
       programs.add(program(t, loopStart, period, granule));
     }
-    int slotBytes = Math.toIntExact(Math.max(granule, (ldsEnd + granule - 1) / granule * granule));
     return new Schedule(
         kernel.name(),
         target,

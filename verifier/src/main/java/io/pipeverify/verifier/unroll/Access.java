@@ -51,7 +51,32 @@ public record Access(
       return false;
     }
     // One range each (the usual case): their spans overlap, so they do.
-    return (!isScattered() && !other.isScattered()) || !common(other).isEmpty();
+    if (!isScattered() && !other.isScattered()) {
+      return true;
+    }
+    return meet(pieces(), other.pieces());
+  }
+
+  /**
+   * Whether two lists of sorted disjoint ranges share a byte: both walked in step to the first
+   * common byte, nothing allocated (the pair sweep asks this of every pair whose spans overlap).
+   */
+  private static boolean meet(List<Region.ByteRange> xs, List<Region.ByteRange> ys) {
+    int i = 0;
+    int j = 0;
+    while (i < xs.size() && j < ys.size()) {
+      Region.ByteRange a = xs.get(i);
+      Region.ByteRange b = ys.get(j);
+      if (a.overlaps(b)) {
+        return true;
+      }
+      if (a.to() <= b.to()) {
+        i++;
+      } else {
+        j++;
+      }
+    }
+    return false;
   }
 
   /** Whether the access touches byte {@code point}. */
@@ -93,17 +118,12 @@ public record Access(
 
   /** Whether the access touches a byte of {@code ranges} (sorted, disjoint). */
   public boolean overlapsAny(List<Region.ByteRange> ranges) {
-    for (Region.ByteRange r : ranges) {
-      if (!bytes.overlaps(r)) {
-        continue;
-      }
-      for (Region.ByteRange p : pieces()) {
-        if (p.overlaps(r)) {
-          return true;
-        }
-      }
+    if (ranges.isEmpty()
+        || !bytes.overlaps(
+            new Region.ByteRange(ranges.get(0).from(), ranges.get(ranges.size() - 1).to()))) {
+      return false;
     }
-    return false;
+    return meet(pieces(), ranges);
   }
 
   /** Whether the access touches every byte of {@code ranges}. */

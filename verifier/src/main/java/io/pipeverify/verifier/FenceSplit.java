@@ -1,0 +1,153 @@
+package io.pipeverify.verifier;
+
+import io.pipeverify.model.Expr;
+import io.pipeverify.model.ImplicitWaits;
+import io.pipeverify.model.Intent;
+import io.pipeverify.model.Op;
+import io.pipeverify.model.Schedule;
+import io.pipeverify.model.Section;
+import io.pipeverify.model.WaveProgram;
+import io.pipeverify.verifier.unroll.Counter;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * A schedule cut in two at a full fence after its loop (proofs/fence-split.md): every wave, in its
+ * epilogue, waits for all its counted ops ({@code vmcnt(0)} and {@code lgkmcnt(0)}, no counted op
+ * after) and then meets the same barrier as every other wave. Every op before the fence then
+ * happens before every op after it, in every wave, so the schedule verifies exactly when {@code
+ * before} (the schedule up to the fence, without its waits and barrier) and {@code after} (the
+ * fence's barrier and the rest of the epilogues, as a schedule without a loop) both verify.
+ *
+ * <p>A lifted kernel's launch classes share their halves: the ways its epilogue's branches go share
+ * the prologue and the K loop, and the trip-count classes share the epilogue; {@link
+ * LaunchClassVerifier} verifies each half once. The cut is made only where the argument needs
+ * nothing beyond the happens-before order: schedules without GEMM intent (P3 follows from P1 and P2
+ * there, P5 is not checked) and without implicit waits, an {@code after} half of constant regions
+ * and without mfmas (no register crosses the fence).
+ */
+record FenceSplit(Schedule before, Schedule after) {
+
+  /**
+   * The split of {@code schedule} (with its roles specialised and groups lowered), if it has one.
+   */
+  static Optional<FenceSplit> of(Schedule schedule) {
+    if (schedule.intent() != Intent.NONE
+        || schedule.implicitWaits() != ImplicitWaits.NONE
+        || schedule.programs().isEmpty()) {
+      return Optional.empty();
+    }
+    List<WaveProgram> programs = schedule.programs();
+    long prologueBarriers = barriers(programs.get(0).prologue());
+    long loopBarriers = barriers(programs.get(0).loop());
+    long ordinal = -1;
+    List<WaveProgram> before = new ArrayList<>();
+    List<WaveProgram> after = new ArrayList<>();
+    for (WaveProgram p : programs) {
+      if (barriers(p.prologue()) != prologueBarriers || barriers(p.loop()) != loopBarriers) {
+        return Optional.empty(); // the fence would not be the same barrier in every wave
+      }
+      int fence = fence(p.epilogue());
+      if (fence < 0) {
+        return Optional.empty();
+      }
+      long n = barriers(p.epilogue().subList(0, fence));
+      if (ordinal >= 0 && n != ordinal) {
+        return Optional.empty();
+      }
+      ordinal = n;
+      List<Op> rest = p.epilogue().subList(fence, p.epilogue().size());
+      if (!standsAlone(rest) || !plain(p)) {
+        return Optional.empty();
+      }
+      before.add(
+          new WaveProgram(
+              p.role(), p.waves(), p.prologue(), p.loop(), leading(p.epilogue(), fence)));
+      after.add(new WaveProgram(p.role(), p.waves(), rest, List.of(), List.of()));
+    }
+    return Optional.of(new FenceSplit(schedule.withPrograms(before), schedule.withPrograms(after)));
+  }
+
+  /**
+   * The epilogue's ops before the fence's barrier at {@code fence} without the waits that end them:
+   * a wait orders only ops after it, and the ops after these are the other half's, so the half
+   * before the fence is the same whichever lines its ways drain the counters at.
+   */
+  private static List<Op> leading(List<Op> epilogue, int fence) {
+    int end = fence;
+    while (end > 0 && orders(epilogue.get(end - 1))) {
+      end--;
+    }
+    return epilogue.subList(0, end);
+  }
+
+  /** An op that only orders others or hints the scheduler: it touches nothing itself. */
+  private static boolean orders(Op op) {
+    return op instanceof Op.Wait || op instanceof Op.SchedBarrier || op instanceof Op.SetPrio;
+  }
+
+  /**
+   * The index of the first barrier of {@code epilogue} that the wave meets with nothing counted
+   * outstanding: after a wait for zero on every counter, with no counted op since; -1 if none.
+   */
+  static int fence(List<Op> epilogue) {
+    Set<Counter> drained = new HashSet<>();
+    for (int i = 0; i < epilogue.size(); i++) {
+      Op op = epilogue.get(i);
+      if (op instanceof Op.Wait w) {
+        for (Counter c : Counter.ALL) {
+          if (c.of(w).orElse(-1) == 0) {
+            drained.add(c);
+          }
+        }
+      } else if (op instanceof Op.Barrier && drained.size() == Counter.ALL.size()) {
+        return i;
+      } else {
+        Counter.of(op).ifPresent(drained::remove);
+      }
+    }
+    return -1;
+  }
+
+  /** Ops that mean the same at the start of a schedule as after the fence. */
+  private static boolean standsAlone(List<Op> ops) {
+    for (Op op : ops) {
+      if (op instanceof Op.Mfma) {
+        return false;
+      }
+      if (op instanceof Op.LdsAccess a) {
+        List<Expr> exprs =
+            List.of(a.slot(), a.region().start(), a.region().count(), a.tile().kTile());
+        for (Expr e : exprs) {
+          Set<String> vars = new HashSet<>();
+          e.collectVars(vars);
+          if (!vars.isEmpty()) {
+            return false;
+          }
+        }
+      }
+    }
+    return true;
+  }
+
+  /** A program of plain ops: no per-wave conditions or groups left (the verifier lowers them). */
+  private static boolean plain(WaveProgram p) {
+    for (Section s : Section.values()) {
+      for (Op op : p.section(s)) {
+        if (op instanceof Op.Conditional
+            || op instanceof Op.CommitGroup
+            || op instanceof Op.WaitGroup) {
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+
+  private static long barriers(List<Op> ops) {
+    return ops.stream().filter(o -> o instanceof Op.Barrier).count();
+  }
+}
