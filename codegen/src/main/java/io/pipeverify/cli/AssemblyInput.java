@@ -157,6 +157,11 @@ final class AssemblyInput {
 
   /** Every launch class of the chosen kernel of listing {@code name} (docs/isa.md). */
   LiftedKernel liftAll(String name, String content) throws InputException {
+    return liftAll(name, content, new LiftMemo());
+  }
+
+  /** {@link #liftAll(String, String)}, once per text of {@code memo}'s command. */
+  LiftedKernel liftAll(String name, String content, LiftMemo memo) throws InputException {
     Map<String, Long> values = arguments();
     AsmListing listing;
     try {
@@ -169,7 +174,13 @@ final class AssemblyInput {
     }
     Kernel k = chooseKernel(listing, name);
     try {
-      return ScheduleLift.liftAll(listing, k, waves(k), values);
+      Optional<LiftedKernel> seen = memo.find(content, name, ScheduleLift.target(listing));
+      if (seen.isPresent()) {
+        return seen.get();
+      }
+      LiftedKernel lifted = ScheduleLift.liftAll(listing, k, waves(k), values);
+      memo.put(content, name, lifted);
+      return lifted;
     } catch (AsmSyntaxException e) {
       String hint = e.getMessage().contains("--arg") ? scalarArguments(k) : "";
       throw new InputException("pipeverify: " + e.getMessage() + hint);

@@ -93,6 +93,9 @@ abstract class ScheduleSource {
   List<String> args = new ArrayList<>();
 
   /** The FILE arguments as given. */
+  /** The kernels lifted so far by this command, by text ({@link LiftMemo}). */
+  private final LiftMemo lifts = new LiftMemo();
+
   abstract List<String> files();
 
   /** Whether several files and directories are allowed. */
@@ -406,9 +409,8 @@ abstract class ScheduleSource {
   /**
    * The launch classes lifted from the assembly {@code listing} of input {@code name}, validated.
    */
-  private static Read lifted(AssemblyInput assembly, String name, String listing)
-      throws InputException {
-    LiftedKernel lifted = assembly.liftAll(name, listing);
+  private Read lifted(AssemblyInput assembly, String name, String listing) throws InputException {
+    LiftedKernel lifted = assembly.liftAll(name, listing, lifts);
     List<LocatedSchedule> schedules = new ArrayList<>();
     List<String> classes = new ArrayList<>();
     for (LiftedKernel.LaunchClass c : lifted.classes()) {

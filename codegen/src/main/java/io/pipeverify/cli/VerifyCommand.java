@@ -149,6 +149,12 @@ class VerifyCommand implements Callable<Integer> {
       description = "Leave out solver and total time, so the output is the same on every run.")
   boolean noTimings;
 
+  /**
+   * The halves of launch classes this command has verified, over all its inputs: a kernel given for
+   * two targets is verified once (LaunchClassVerifier.Halves).
+   */
+  private final LaunchClassVerifier.Halves halves = new LaunchClassVerifier.Halves();
+
   VerifyCommand(Console console) {
     this.console = console;
   }
@@ -221,7 +227,7 @@ class VerifyCommand implements Callable<Integer> {
     }
     // A lifted kernel: every launch class verified, the verdict the worst of them (docs/isa.md).
     List<VerificationReport> reports = new ArrayList<>();
-    LaunchClassVerifier classes = new LaunchClassVerifier(options);
+    LaunchClassVerifier classes = new LaunchClassVerifier(options, halves);
     for (LocatedSchedule located : read.schedules()) {
       Schedule schedule =
           ScheduleSource.overridden(located.schedule(), input, target, implicitWaits);

@@ -63,6 +63,26 @@ class AiterCorpusTest {
         r.dump());
   }
 
+  /**
+   * A sweep lifts and verifies one kernel text once: the same code object under a second name gets
+   * the same verdict and work (its halves known already), a patched one of different text its own.
+   */
+  @Test
+  void aSweepVerifiesTheSameKernelOnceAndAPatchedOneOnItsOwn() throws Exception {
+    assumeCorpus();
+    Path copy = tmp.resolve("copy.co");
+    Files.copy(KERNEL, copy);
+    Mutant m = patched("nobar.co", "s_barrier", w -> S_NOP_0);
+    Cli.Result r =
+        Cli.run("verify", KERNEL.toString(), copy.toString(), m.file().toString(), "--no-timings");
+    assertEquals(1, r.code(), r.dump());
+    List<String[]> rows = r.out().lines().skip(2).map(l -> l.trim().split("\\s+")).toList();
+    assertEquals(3, rows.size(), r.dump());
+    assertEquals(List.of("verified", "11696"), List.of(rows.get(0)[3], rows.get(0)[6]), r.dump());
+    assertEquals(List.of("verified", "11696"), List.of(rows.get(1)[3], rows.get(1)[6]), r.dump());
+    assertEquals("violated", rows.get(2)[3], r.dump());
+  }
+
   @Test
   void withoutItsLoopBarriersAReadInTheLoopRacesACopy() throws Exception {
     assumeCorpus();

@@ -10,6 +10,16 @@ public sealed interface Op {
 
   Origin origin();
 
+  /** The same op from {@code origin} (a listing's op read from another file of the same text). */
+  Op withOrigin(Origin origin);
+
+  /** This op as lifted from the same line of assembly file {@code file} (itself if not lifted). */
+  default Op inFile(String file) {
+    return origin() instanceof Origin.InAssembly a && !a.file().equals(file)
+        ? withOrigin(new Origin.InAssembly(file, a.line()))
+        : this;
+  }
+
   /** The op's name in the file format and in listings ({@code g2s}, {@code wait}, ...). */
   String kind();
 
@@ -38,6 +48,11 @@ public sealed interface Op {
     }
 
     @Override
+    public G2s withOrigin(Origin o) {
+      return new G2s(buffer, slot, region, tile, o);
+    }
+
+    @Override
     public String kind() {
       return "g2s";
     }
@@ -57,6 +72,11 @@ public sealed interface Op {
     }
 
     @Override
+    public GLoad withOrigin(Origin o) {
+      return new GLoad(dst, tile, o);
+    }
+
+    @Override
     public String kind() {
       return "gload";
     }
@@ -72,6 +92,11 @@ public sealed interface Op {
       Objects.requireNonNull(dst);
       Objects.requireNonNull(tile);
       Objects.requireNonNull(origin);
+    }
+
+    @Override
+    public DsRead withOrigin(Origin o) {
+      return new DsRead(buffer, slot, region, dst, tile, o);
     }
 
     @Override
@@ -95,6 +120,11 @@ public sealed interface Op {
       Objects.requireNonNull(src);
       Objects.requireNonNull(tile);
       Objects.requireNonNull(origin);
+    }
+
+    @Override
+    public DsWrite withOrigin(Origin o) {
+      return new DsWrite(buffer, slot, region, src, tile, o);
     }
 
     @Override
@@ -137,6 +167,11 @@ public sealed interface Op {
     }
 
     @Override
+    public Wait withOrigin(Origin o) {
+      return new Wait(vmcnt, lgkmcnt, o);
+    }
+
+    @Override
     public String kind() {
       return "wait";
     }
@@ -146,6 +181,11 @@ public sealed interface Op {
   record Barrier(Origin origin) implements Op {
     public Barrier {
       Objects.requireNonNull(origin);
+    }
+
+    @Override
+    public Barrier withOrigin(Origin o) {
+      return new Barrier(o);
     }
 
     @Override
@@ -168,6 +208,11 @@ public sealed interface Op {
     }
 
     @Override
+    public Mfma withOrigin(Origin o) {
+      return new Mfma(a, b, i, j, kChunk, kTile, o);
+    }
+
+    @Override
     public String kind() {
       return "mfma";
     }
@@ -177,6 +222,11 @@ public sealed interface Op {
   record SchedBarrier(int mask, Origin origin) implements Op {
     public SchedBarrier {
       Objects.requireNonNull(origin);
+    }
+
+    @Override
+    public SchedBarrier withOrigin(Origin o) {
+      return new SchedBarrier(mask, o);
     }
 
     @Override
@@ -192,6 +242,11 @@ public sealed interface Op {
     }
 
     @Override
+    public SetPrio withOrigin(Origin o) {
+      return new SetPrio(priority, o);
+    }
+
+    @Override
     public String kind() {
       return "setprio";
     }
@@ -204,6 +259,11 @@ public sealed interface Op {
     }
 
     @Override
+    public CommitGroup withOrigin(Origin o) {
+      return new CommitGroup(o);
+    }
+
+    @Override
     public String kind() {
       return "commit_group";
     }
@@ -213,6 +273,11 @@ public sealed interface Op {
   record WaitGroup(int pending, Origin origin) implements Op {
     public WaitGroup {
       Objects.requireNonNull(origin);
+    }
+
+    @Override
+    public WaitGroup withOrigin(Origin o) {
+      return new WaitGroup(pending, o);
     }
 
     @Override
@@ -238,6 +303,11 @@ public sealed interface Op {
     @Override
     public Origin origin() {
       return op.origin();
+    }
+
+    @Override
+    public Conditional withOrigin(Origin o) {
+      return new Conditional(when, op.withOrigin(o));
     }
 
     @Override

@@ -1,10 +1,12 @@
 package io.pipeverify.model;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 
 /**
  * A pipelined GEMM schedule for one workgroup: the machine (target, waves, implicit-wait model),
@@ -66,6 +68,36 @@ public record Schedule(
         programs,
         nominalTripCount,
         Intent.GEMM);
+  }
+
+  /** This schedule on another target: the same programs and buffers. */
+  public Schedule withTarget(Target other) {
+    return new Schedule(
+        name,
+        other,
+        waves,
+        implicitWaits,
+        waveParams,
+        buffers,
+        gemm,
+        programs,
+        nominalTripCount,
+        intent);
+  }
+
+  /** This schedule with every op replaced by {@code f} of it, in every program and section. */
+  public Schedule mapOps(UnaryOperator<Op> f) {
+    List<WaveProgram> mapped = new ArrayList<>();
+    for (WaveProgram p : programs) {
+      mapped.add(
+          new WaveProgram(
+              p.role(),
+              p.waves(),
+              p.prologue().stream().map(f).toList(),
+              p.loop().stream().map(f).toList(),
+              p.epilogue().stream().map(f).toList()));
+    }
+    return withPrograms(mapped);
   }
 
   /** This schedule with other wave programs (a rewrite of their ops). */

@@ -22,6 +22,9 @@ import java.util.Set;
  * before} (the schedule up to the fence, without its waits and barrier) and {@code after} (the
  * fence's barrier and the rest of the epilogues, as a schedule without a loop) both verify.
  *
+ * <p>Waves that all end without a fence end at one: the schedule is its own half before the fence
+ * and has no half after it.
+ *
  * <p>A lifted kernel's launch classes share their halves: the ways its epilogue's branches go share
  * the prologue and the K loop, and the trip-count classes share the epilogue; {@link
  * LaunchClassVerifier} verifies each half once. The cut is made only where the argument needs
@@ -29,7 +32,7 @@ import java.util.Set;
  * there, P5 is not checked) and without implicit waits, an {@code after} half of constant regions
  * and without mfmas (no register crosses the fence).
  */
-record FenceSplit(Schedule before, Schedule after) {
+record FenceSplit(Schedule before, Optional<Schedule> after) {
 
   /**
    * The split of {@code schedule} (with its roles specialised and groups lowered), if it has one.
@@ -41,6 +44,9 @@ record FenceSplit(Schedule before, Schedule after) {
       return Optional.empty();
     }
     List<WaveProgram> programs = schedule.programs();
+    if (programs.stream().allMatch(p -> fence(p.epilogue()) < 0)) {
+      return ended(schedule);
+    }
     long prologueBarriers = barriers(programs.get(0).prologue());
     long loopBarriers = barriers(programs.get(0).loop());
     long ordinal = -1;
@@ -64,11 +70,86 @@ record FenceSplit(Schedule before, Schedule after) {
         return Optional.empty();
       }
       before.add(
-          new WaveProgram(
-              p.role(), p.waves(), p.prologue(), p.loop(), leading(p.epilogue(), fence)));
+          new WaveProgram(p.role(), p.waves(), settled(p), p.loop(), leading(p.epilogue(), fence)));
       after.add(new WaveProgram(p.role(), p.waves(), rest, List.of(), List.of()));
     }
-    return Optional.of(new FenceSplit(schedule.withPrograms(before), schedule.withPrograms(after)));
+    return Optional.of(
+        new FenceSplit(schedule.withPrograms(before), Optional.of(schedule.withPrograms(after))));
+  }
+
+  /**
+   * A schedule whose waves end without a fence is its own half before the fence (the end of the
+   * kernel is one), less the waits that end its waves: they order nothing, as nothing comes after
+   * them. Its launch classes that end where others meet their fence then share that half.
+   */
+  private static Optional<FenceSplit> ended(Schedule schedule) {
+    List<WaveProgram> before = new ArrayList<>();
+    for (WaveProgram p : schedule.programs()) {
+      if (!plain(p)) {
+        return Optional.empty();
+      }
+      before.add(
+          new WaveProgram(
+              p.role(),
+              p.waves(),
+              settled(p),
+              p.loop(),
+              leading(p.epilogue(), p.epilogue().size())));
+    }
+    return Optional.of(new FenceSplit(schedule.withPrograms(before), Optional.empty()));
+  }
+
+  /**
+   * The prologue without its quiet start: the longest run of first ops that touch no LDS, meet no
+   * barrier and multiply nothing (global loads and stores, waits, hints) and after which the wave
+   * has nothing counted outstanding. Those ops are retired before anything after them is issued, so
+   * they order nothing among the others, and the counters start from zero either way; a load among
+   * them whose register an op after them reads keeps the start (P4 names the load). A kernel's ways
+   * that differ only in what they store before their K loop (split-K's zeroing of the output, by
+   * argument) then share the half.
+   */
+  private static List<Op> settled(WaveProgram p) {
+    List<Op> prologue = p.prologue();
+    Set<Counter> outstanding = new HashSet<>();
+    Set<String> loaded = new HashSet<>();
+    int cut = 0;
+    for (int i = 0; i < prologue.size(); i++) {
+      Op op = prologue.get(i);
+      if (op instanceof Op.GLoad g) {
+        outstanding.add(Counter.VMCNT);
+        loaded.add(g.dst());
+      } else if (op instanceof Op.Wait w && orders(w)) {
+        for (Counter c : Counter.ALL) {
+          if (c.of(w).orElse(-1) == 0) {
+            outstanding.remove(c);
+          }
+        }
+      } else if (!orders(op)) {
+        break;
+      }
+      if (outstanding.isEmpty()) {
+        cut = i + 1;
+      }
+    }
+    if (cut == 0 || readsAny(p, prologue.subList(cut, prologue.size()), loaded)) {
+      return prologue;
+    }
+    return prologue.subList(cut, prologue.size());
+  }
+
+  /** Whether an op of {@code rest} or of the loop or epilogue reads one of {@code registers}. */
+  private static boolean readsAny(WaveProgram p, List<Op> rest, Set<String> registers) {
+    List<List<Op>> parts = List.of(rest, p.loop(), p.epilogue());
+    for (List<Op> part : parts) {
+      for (Op op : part) {
+        for (String r : io.pipeverify.verifier.unroll.Unroller.registersUsed(op)) {
+          if (registers.contains(r)) {
+            return true;
+          }
+        }
+      }
+    }
+    return false;
   }
 
   /**
@@ -84,9 +165,15 @@ record FenceSplit(Schedule before, Schedule after) {
     return epilogue.subList(0, end);
   }
 
-  /** An op that only orders others or hints the scheduler: it touches nothing itself. */
+  /**
+   * An op that only orders others or hints the scheduler: it touches nothing itself (a wait whose
+   * values its counters can encode: one that cannot is a P7 finding of its own).
+   */
   private static boolean orders(Op op) {
-    return op instanceof Op.Wait || op instanceof Op.SchedBarrier || op instanceof Op.SetPrio;
+    if (op instanceof Op.Wait w) {
+      return Counter.ALL.stream().allMatch(c -> c.of(w).orElse(0) <= c.max());
+    }
+    return op instanceof Op.SchedBarrier || op instanceof Op.SetPrio;
   }
 
   /**

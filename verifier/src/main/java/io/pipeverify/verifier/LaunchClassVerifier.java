@@ -1,11 +1,14 @@
 package io.pipeverify.verifier;
 
+import io.pipeverify.model.Op;
 import io.pipeverify.model.Schedule;
+import io.pipeverify.model.Target;
 import java.time.Duration;
-import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Verifies the launch classes of one kernel lifted from assembly (docs/isa.md, "Unknown values"). A
@@ -18,12 +21,51 @@ import java.util.Optional;
  */
 public final class LaunchClassVerifier {
   private final VerifyOptions options;
+  private final Halves halves;
 
-  /** The verdicts of the halves verified so far: verified or not. */
-  private final Map<Schedule, Boolean> halves = new HashMap<>();
+  /** The halves whose work this kernel's reports have counted. */
+  private final java.util.Set<Halves.Key> counted = new java.util.HashSet<>();
 
+  /** The halves' keys of this verifier's ops, made once per op object. */
+  private final Map<Op, Op> keyOps = new IdentityHashMap<>();
+
+  /** A verifier of one kernel's classes, sharing nothing with others. */
   public LaunchClassVerifier(VerifyOptions options) {
+    this(options, new Halves());
+  }
+
+  /** A verifier of one kernel's classes that shares {@code halves} with other kernels'. */
+  public LaunchClassVerifier(VerifyOptions options, Halves halves) {
     this.options = options;
+    this.halves = halves;
+  }
+
+  /**
+   * The verdicts of the halves verified so far, for the launch-class verifiers of one command (one
+   * set of options; any number of kernels, on any threads). A half is known by its ops whatever the
+   * file its lines are in and whatever its target: the file is only a name in the ops' origins, and
+   * the verdict reads the target only in P7's LDS capacity, which the key keeps as whether the
+   * half's LDS fits it. So one kernel assembled for two targets (aiter's gfx942 and gfx950 code
+   * objects) has its halves verified once.
+   */
+  public static final class Halves {
+    private record Key(Schedule half, boolean fits) {}
+
+    /** A half's verdict and the work its verification did. */
+    private record Known(boolean verified, Stats stats) {}
+
+    private final Map<Key, Known> verdicts = new ConcurrentHashMap<>();
+
+    private final java.util.concurrent.atomic.AtomicInteger verifications =
+        new java.util.concurrent.atomic.AtomicInteger();
+
+    /** How many halves have been verified (the others were known already). */
+    public int verifications() {
+      return verifications.get();
+    }
+
+    /** Equal key ops as one object. */
+    private final Map<Op, Op> ops = new ConcurrentHashMap<>();
   }
 
   /** The report of one launch class: {@link Verifier#verify}'s verdict, by halves where it can. */
@@ -33,7 +75,8 @@ public final class LaunchClassVerifier {
     Optional<FenceSplit> split = FenceSplit.of(lowered);
     if (split.isPresent()) {
       Work work = new Work();
-      if (half(split.get().before(), false, work) && half(split.get().after(), true, work)) {
+      if (half(split.get().before(), false, work)
+          && (split.get().after().isEmpty() || half(split.get().after().get(), true, work))) {
         return new VerificationReport(
             lowered,
             options,
@@ -48,22 +91,39 @@ public final class LaunchClassVerifier {
   }
 
   /**
-   * Whether a half verifies; verified now and added to {@code work} when it is new. The half after
-   * the fence has no loop, so its one unroll is every trip count's.
+   * Whether a half verifies: verified now unless {@link #halves} knows it, its work added to {@code
+   * work} the first time this kernel meets it. The half after the fence has no loop, so its one
+   * unroll is every trip count's.
    */
   private boolean half(Schedule half, boolean loopless, Work work) {
-    Boolean known = halves.get(half);
-    if (known != null) {
-      return known;
+    Halves.Key key = key(half);
+    Halves.Known known = halves.verdicts.get(key);
+    if (known == null) {
+      VerificationReport r =
+          loopless
+              ? Verifier.verifyTripCounts(half, options, List.of(1))
+              : Verifier.verify(half, options);
+      halves.verifications.incrementAndGet();
+      known = new Halves.Known(r.verdict() instanceof Verdict.Verified, r.stats());
+      halves.verdicts.put(key, known);
     }
-    VerificationReport r =
-        loopless
-            ? Verifier.verifyTripCounts(half, options, List.of(1))
-            : Verifier.verify(half, options);
-    work.add(r.stats());
-    boolean verified = r.verdict() instanceof Verdict.Verified;
-    halves.put(half, verified);
-    return verified;
+    // A kernel's work counts each of its halves once, whichever kernel verified it first: the
+    // report is the same whatever else the command verifies, and in whatever order.
+    if (counted.add(key)) {
+      work.add(known.stats());
+    }
+    return known.verified();
+  }
+
+  /** A half as {@link Halves} knows it: its ops in no file, on one target, and whether it fits. */
+  private Halves.Key key(Schedule half) {
+    Schedule anywhere =
+        half.mapOps(
+                op ->
+                    keyOps.computeIfAbsent(
+                        op, o -> halves.ops.computeIfAbsent(o.inFile(""), x -> x)))
+            .withTarget(Target.GFX950);
+    return new Halves.Key(anywhere, half.ldsBytes() <= half.target().ldsBytes());
   }
 
   /** The work of the halves one class verified. */

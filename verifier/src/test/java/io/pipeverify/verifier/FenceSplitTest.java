@@ -25,7 +25,7 @@ class FenceSplitTest {
     // The epilogue's read stays; the fence's wait (line 31) and barrier (32) are not in it.
     assertEquals(List.of(30), lines(before.epilogue()));
     assertEquals(s.programs().get(1).loop(), before.loop());
-    WaveProgram after = split.after().programs().get(1);
+    WaveProgram after = split.after().orElseThrow().programs().get(1);
     assertEquals(List.of(32, 40, 41, 42, 43, 44), lines(after.prologue()));
     assertTrue(after.loop().isEmpty() && after.epilogue().isEmpty());
   }
@@ -36,7 +36,8 @@ class FenceSplitTest {
         FenceSchedules.of(new FenceSchedules.Knobs(true, true, true, false, true, true, true));
     // The first drained barrier is the one after the ds_write's lgkmcnt(0), at line 42.
     FenceSplit split = FenceSplit.of(s).orElseThrow();
-    assertEquals(List.of(42, 43, 44), lines(split.after().programs().get(0).prologue()));
+    assertEquals(
+        List.of(42, 43, 44), lines(split.after().orElseThrow().programs().get(0).prologue()));
     assertEquals(List.of(30, 31, 32, 40), lines(split.before().programs().get(0).epilogue()));
   }
 
@@ -66,6 +67,69 @@ class FenceSplitTest {
             w1.loop(),
             List.of(FenceSchedules.read(0, 16, 30), FenceSchedules.barrier(32))));
     assertEquals(Optional.empty(), FenceSplit.of(s.withPrograms(programs)));
+  }
+
+  @Test
+  void wavesThatAllEndWithoutAFenceAreTheHalfBeforeOne() {
+    Schedule s = FenceSchedules.of(FenceSchedules.Knobs.all());
+    List<WaveProgram> programs = new ArrayList<>();
+    for (WaveProgram p : s.programs()) {
+      programs.add(
+          new WaveProgram(
+              p.role(),
+              p.waves(),
+              p.prologue(),
+              p.loop(),
+              List.of(FenceSchedules.read(0, 16, 30), FenceSchedules.wait(0, 0, 31))));
+    }
+    FenceSplit split = FenceSplit.of(s.withPrograms(programs)).orElseThrow();
+    assertEquals(Optional.empty(), split.after());
+    // The same half as the fenced schedule's: the final wait orders nothing.
+    assertEquals(FenceSplit.of(s).orElseThrow().before(), split.before());
+  }
+
+  @Test
+  void storesDrainedBeforeTheFirstCopyLeaveTheHalf() {
+    Schedule s = FenceSchedules.of(FenceSchedules.Knobs.all());
+    FenceSplit plain = FenceSplit.of(s).orElseThrow();
+    // Two global stores (gloads no op reads) and a vmcnt(0) before wave 0's first copy.
+    Schedule stored = withPrologueStart(s, List.of(store(1), store(2), FenceSchedules.vmcnt(0, 3)));
+    assertEquals(plain.before(), FenceSplit.of(stored).orElseThrow().before());
+    // Without the drain the stores count on vmcnt when the copy's wait comes: they stay.
+    Schedule undrained = withPrologueStart(s, List.of(store(1), store(2)));
+    assertEquals(
+        List.of(1, 2, 10, 11, 12),
+        lines(FenceSplit.of(undrained).orElseThrow().before().programs().get(0).prologue()));
+  }
+
+  @Test
+  void aLoadWhoseRegisterIsReadLaterStays() {
+    Schedule s = FenceSchedules.of(FenceSchedules.Knobs.all());
+    // ds_write's source v0 is the register the load defines.
+    Op load =
+        new Op.GLoad(
+            "v0", io.pipeverify.model.TileTag.wholeRows("g", "0", "0", 1), FenceSchedules.at(1));
+    Schedule loaded = withPrologueStart(s, List.of(load, FenceSchedules.vmcnt(0, 2)));
+    assertEquals(
+        List.of(1, 2, 10, 11, 12),
+        lines(FenceSplit.of(loaded).orElseThrow().before().programs().get(0).prologue()));
+  }
+
+  private static Op store(int line) {
+    return new Op.GLoad(
+        "store line " + line,
+        io.pipeverify.model.TileTag.wholeRows("global", "0", "0", 1),
+        FenceSchedules.at(line));
+  }
+
+  /** {@code s} with {@code start} before wave 0's prologue. */
+  private static Schedule withPrologueStart(Schedule s, List<Op> start) {
+    List<WaveProgram> programs = new ArrayList<>(s.programs());
+    WaveProgram w0 = programs.get(0);
+    List<Op> prologue = new ArrayList<>(start);
+    prologue.addAll(w0.prologue());
+    programs.set(0, new WaveProgram(w0.role(), w0.waves(), prologue, w0.loop(), w0.epilogue()));
+    return s.withPrograms(programs);
   }
 
   @Test
@@ -115,7 +179,8 @@ class FenceSplitTest {
     FenceSplit split = FenceSplit.of(FenceSchedules.of(ALL)).orElseThrow();
     VerifyOptions options = VerifyOptions.defaults();
     assertInstanceOf(Verdict.Verified.class, Verifier.verify(split.before(), options).verdict());
-    assertInstanceOf(Verdict.Verified.class, Verifier.verify(split.after(), options).verdict());
+    assertInstanceOf(
+        Verdict.Verified.class, Verifier.verify(split.after().orElseThrow(), options).verdict());
   }
 
   private static List<Integer> lines(List<Op> ops) {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
 import io.pipeverify.model.Op;
 import io.pipeverify.model.Schedule;
+import io.pipeverify.model.Target;
 import io.pipeverify.model.WaveProgram;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,7 +25,9 @@ class LaunchClassVerifierTest {
     FenceSplit split = FenceSplit.of(s).orElseThrow();
     long halves =
         Verifier.verify(split.before(), OPTIONS).stats().events()
-            + Verifier.verifyTripCounts(split.after(), OPTIONS, List.of(1)).stats().events();
+            + Verifier.verifyTripCounts(split.after().orElseThrow(), OPTIONS, List.of(1))
+                .stats()
+                .events();
     assertEquals(halves, r.stats().events());
     assertEquals(Verifier.verify(s, OPTIONS).tripCountsChecked(), r.tripCountsChecked());
   }
@@ -50,7 +53,7 @@ class LaunchClassVerifierTest {
     FenceSplit split = FenceSplit.of(s).orElseThrow();
     assertInstanceOf(
         Verdict.Violated.class,
-        Verifier.verifyTripCounts(split.after(), OPTIONS, List.of(1)).verdict());
+        Verifier.verifyTripCounts(split.after().orElseThrow(), OPTIONS, List.of(1)).verdict());
     VerificationReport r = new LaunchClassVerifier(OPTIONS).verify(s);
     assertInstanceOf(Verdict.Verified.class, r.verdict());
     assertEquals(Verifier.verify(s, OPTIONS).stats().events(), r.stats().events());
@@ -73,8 +76,50 @@ class LaunchClassVerifierTest {
     assertInstanceOf(Verdict.Verified.class, r.verdict());
     FenceSplit split = FenceSplit.of(second).orElseThrow();
     assertEquals(
-        Verifier.verifyTripCounts(split.after(), OPTIONS, List.of(1)).stats().events(),
+        Verifier.verifyTripCounts(split.after().orElseThrow(), OPTIONS, List.of(1))
+            .stats()
+            .events(),
         r.stats().events());
+  }
+
+  @Test
+  void aKernelReadFromAnotherFileForAnotherTargetReusesTheVerifiedHalves() {
+    LaunchClassVerifier.Halves halves = new LaunchClassVerifier.Halves();
+    Schedule gfx950 = FenceSchedules.of(FenceSchedules.Knobs.all());
+    VerificationReport first = new LaunchClassVerifier(OPTIONS, halves).verify(gfx950);
+    assertInstanceOf(Verdict.Verified.class, first.verdict());
+    assertEquals(2, halves.verifications());
+    Schedule gfx942 = gfx950.mapOps(op -> op.inFile("other.s")).withTarget(Target.GFX942);
+    VerificationReport r = new LaunchClassVerifier(OPTIONS, halves).verify(gfx942);
+    assertInstanceOf(Verdict.Verified.class, r.verdict());
+    assertEquals(2, halves.verifications(), "nothing verified again");
+    // The report counts the kernel's halves as its own work: the same whatever came before.
+    assertEquals(first.stats().events(), r.stats().events());
+    assertEquals(Target.GFX942, r.schedule().target());
+  }
+
+  @Test
+  void aHalfThatFitsOneTargetsLdsOnlyIsVerifiedAgainForTheOther() {
+    LaunchClassVerifier.Halves halves = new LaunchClassVerifier.Halves();
+    // 100 KiB of LDS: within gfx950's 160 KiB, beyond gfx942's 64 KiB.
+    Schedule big =
+        new Schedule(
+            "big",
+            Target.GFX950,
+            2,
+            io.pipeverify.model.ImplicitWaits.NONE,
+            List.of(),
+            List.of(new io.pipeverify.model.LdsBuffer("lds", 1, 800 * 128, 128)),
+            new io.pipeverify.model.Gemm(16, 16, 32, 32),
+            FenceSchedules.of(FenceSchedules.Knobs.all()).programs(),
+            1,
+            io.pipeverify.model.Intent.NONE);
+    assertInstanceOf(
+        Verdict.Verified.class, new LaunchClassVerifier(OPTIONS, halves).verify(big).verdict());
+    VerificationReport r =
+        new LaunchClassVerifier(OPTIONS, halves).verify(big.withTarget(Target.GFX942));
+    assertEquals(Verifier.verify(big.withTarget(Target.GFX942), OPTIONS).verdict(), r.verdict());
+    assertEquals("P7", r.verdict().violations().get(0).property().name());
   }
 
   /** Whatever waits and barriers are missing, the verdict is the whole schedule's. */

@@ -191,8 +191,22 @@ public final class InstructionTable {
   public static Optional<InstructionInfo> lookup(Instruction i) {
     boolean lds = i.hasModifier("lds");
     Optional<InstructionInfo> row =
-        BY_OPCODE.computeIfAbsent(i.opcode() + (lds ? " lds" : ""), k -> rowOf(i.opcode(), lds));
-    return row.map(info -> withOperandEffects(info, i));
+        BY_OPCODE.computeIfAbsent(
+            lds ? i.opcode() + " lds" : i.opcode(), k -> rowOf(i.opcode(), lds));
+    if (row.isEmpty() || !namesSpecial(i)) {
+      return row; // the usual case: the lift asks this of every instruction it executes
+    }
+    return Optional.of(withOperandEffects(row.get(), i));
+  }
+
+  /** Whether an operand of {@code i} is a special register (EXEC, VCC, M0, ...). */
+  private static boolean namesSpecial(Instruction i) {
+    for (Operand o : i.operands()) {
+      if ((o instanceof Operand.Modified m ? m.inner() : o) instanceof Operand.Special) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static Optional<InstructionInfo> rowOf(String opcode, boolean lds) {

@@ -1,7 +1,12 @@
 package io.pipeverify.isa.lift;
 
+import io.pipeverify.model.Op;
 import io.pipeverify.model.Schedule;
+import io.pipeverify.model.Target;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -15,6 +20,25 @@ public record LiftedKernel(String kernel, List<LaunchClass> classes, String cove
     Objects.requireNonNull(kernel);
     classes = List.copyOf(classes);
     Objects.requireNonNull(covers);
+  }
+
+  /**
+   * The same kernel lifted from another file of the same text ({@code from} renamed {@code to}) for
+   * {@code target}: what the lift gives for that file, since the lift reads the target only into
+   * the schedules and the file only into origins and the branch lines of the descriptions.
+   */
+  public LiftedKernel inFile(String from, String to, Target target) {
+    Map<Op, Op> relocated = new IdentityHashMap<>();
+    List<LaunchClass> moved = new ArrayList<>();
+    for (LaunchClass c : classes) {
+      moved.add(
+          new LaunchClass(
+              c.description().replace(from + ":", to + ":"),
+              c.schedule()
+                  .mapOps(op -> relocated.computeIfAbsent(op, o -> o.inFile(to)))
+                  .withTarget(target)));
+    }
+    return new LiftedKernel(kernel, moved, covers);
   }
 
   /** One launch class: which way its branches go and its trip counts, and its schedule. */

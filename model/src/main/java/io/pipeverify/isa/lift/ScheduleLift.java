@@ -87,6 +87,12 @@ public final class ScheduleLift {
    */
   private final Map<LdsAccess, List<Run>> runs = new IdentityHashMap<>();
 
+  /**
+   * The op of each step that names no register, made once: the launch classes' runs share the steps
+   * of their common start (WaveEvaluator#runForking), and the classes of a kernel one granule.
+   */
+  private final Map<Step, Optional<Op>> ops = new IdentityHashMap<>();
+
   private ScheduleLift(AsmListing listing, Kernel kernel, int waves, Map<String, Long> args) {
     this.listing = listing;
     this.kernel = kernel;
@@ -142,7 +148,7 @@ public final class ScheduleLift {
   static final int MAX_OFFSET = 2;
 
   private LiftedKernel explore() throws AsmSyntaxException {
-    Target target = target();
+    Target target = target(listing);
     ControlFlowGraph cfg = ControlFlowGraph.of(kernel);
     Set<Integer> kBlocks = new TreeSet<>();
     for (ControlFlowGraph.Loop l : cfg.loops()) {
@@ -442,7 +448,12 @@ public final class ScheduleLift {
         Intent.NONE);
   }
 
-  private Target target() throws AsmSyntaxException {
+  /**
+   * The target of a listing, from its {@code .amdgcn_target} directive.
+   *
+   * @throws AsmSyntaxException at the listing's first line when it has none or another
+   */
+  public static Target target(AsmListing listing) throws AsmSyntaxException {
     Location at = new Location(listing.file(), 1);
     String t =
         listing
@@ -577,7 +588,7 @@ public final class ScheduleLift {
         lastIteration = s.iteration();
       }
       int position = positionInIteration++;
-      Optional<Op> op = op(s, t.wave(), granule, registers);
+      Optional<Op> op = op(s, granule, registers);
       registers.record(s);
       if (op.isEmpty()) {
         continue;
@@ -621,10 +632,21 @@ public final class ScheduleLift {
     }
   }
 
-  private Optional<Op> op(Step s, int wave, int granule, Registers registers)
-      throws AsmSyntaxException {
+  private Optional<Op> op(Step s, int granule, Registers registers) throws AsmSyntaxException {
+    if (s.kind() == Step.Kind.WRITE || s.kind() == Step.Kind.MFMA) {
+      return opOf(s, granule, registers); // names the loads that wrote its registers: per run
+    }
+    Optional<Op> op = ops.get(s);
+    if (op == null) {
+      op = opOf(s, granule, registers);
+      ops.put(s, op);
+    }
+    return op;
+  }
+
+  private Optional<Op> opOf(Step s, int granule, Registers registers) throws AsmSyntaxException {
     Instruction i = s.instruction();
-    Origin origin = new Origin.InAssembly(i.location().file(), i.location().line());
+    Origin.InAssembly origin = new Origin.InAssembly(i.location().file(), i.location().line());
     Expr slot = Expr.of(0);
     return switch (s.kind()) {
       case COPY -> {
@@ -643,7 +665,7 @@ public final class ScheduleLift {
       case VMEM ->
           Optional.of(
               new Op.GLoad(
-                  i.opcode().contains("load") ? destination(i) : "store " + origin.describe(),
+                  i.opcode().contains("load") ? destination(i) : "store line " + origin.line(),
                   TileTag.wholeRows("global", "0", "0", 1),
                   origin));
       case WAIT -> {

@@ -136,6 +136,9 @@ final class SymbolicAlu {
     }
     boolean readsVcc =
         info.map(n -> n.has(Effect.READS_VCC)).orElse(false) && !explicitMask(i, defs);
+    if (!anySymbol(s, i, defs, readsVcc, exec.getAsLong())) {
+      return false; // the usual case, found without a list per lane
+    }
     List<List<Long>> lanes = new ArrayList<>();
     boolean symbol = false;
     for (int lane = 0; lane < WaveState.LANES; lane++) {
@@ -292,6 +295,45 @@ final class SymbolicAlu {
     }
     return false;
   }
+
+  /** Whether an active lane's source (or VCC, when read) holds a symbol. */
+  private static boolean anySymbol(
+      WaveState s, Instruction i, int defs, boolean readsVcc, long exec) {
+    for (int k = defs; k < i.operands().size(); k++) {
+      Operand o = i.operand(k);
+      if (o instanceof Operand.Modified || o instanceof Operand.Symbol) {
+        continue;
+      }
+      if (o instanceof Operand.Register r) {
+        if (s.holdsSymbol(r, exec)) {
+          return true;
+        }
+        continue;
+      }
+      List<Operand> words = words(o);
+      for (int lane = 0; lane < WaveState.LANES; lane++) {
+        if (((exec >>> lane) & 1) != 0) {
+          for (Operand w : words) {
+            if (Symbols.isSymbol(s.read(w, lane))) {
+              return true;
+            }
+          }
+        }
+      }
+    }
+    if (readsVcc) {
+      for (int lane = 0; lane < WaveState.LANES; lane++) {
+        if (((exec >>> lane) & 1) != 0
+            && (Symbols.isSymbol(s.read(VCC_LO, lane)) || Symbols.isSymbol(s.read(VCC_HI, lane)))) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  private static final Operand VCC_LO = new Operand.Special("vcc_lo");
+  private static final Operand VCC_HI = new Operand.Special("vcc_hi");
 
   private static boolean hasSymbol(List<Long> values) {
     for (long v : values) {

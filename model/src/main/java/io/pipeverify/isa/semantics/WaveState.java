@@ -323,6 +323,28 @@ public final class WaveState {
   }
 
   /** A 32-bit source in {@code lane}: a register, inline constant, literal or special register. */
+  /**
+   * Whether a register of {@code r} holds a symbol in a lane of {@code exec} (an SGPR: its one
+   * value): what {@link #read} would find in those lanes, without reading them one by one.
+   */
+  public boolean holdsSymbol(Operand.Register r, long exec) {
+    for (int n = r.first(); n <= r.last(); n++) {
+      if (r.file() == Operand.RegisterFile.SGPR) {
+        if (Symbols.isSymbol(sgpr(n))) {
+          return true;
+        }
+        continue;
+      }
+      long[] lanes = vgpr[r.file() == Operand.RegisterFile.AGPR ? AGPR_BASE + n : n];
+      for (int lane = 0; lane < LANES; lane++) {
+        if (((exec >>> lane) & 1) != 0 && Symbols.isSymbol(lanes[lane])) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
   public long read(Operand o, int lane) {
     if (o instanceof Operand.Register r) {
       return switch (r.file()) {

@@ -13,6 +13,7 @@ import io.pipeverify.model.Op;
 import io.pipeverify.model.Origin;
 import io.pipeverify.model.Region;
 import io.pipeverify.model.Schedule;
+import io.pipeverify.model.Target;
 import io.pipeverify.model.WaveProgram;
 import java.util.ArrayList;
 import java.util.List;
@@ -240,6 +241,26 @@ class ScheduleLiftTest {
     lines.addAll(body);
     AsmListing listing = AsmParser.parse(String.join("\n", lines) + "\n", "k.s");
     return ScheduleLift.liftAll(listing, listing.kernel("k").orElseThrow(), waves, Map.of());
+  }
+
+  /**
+   * The same text read from another file for another target lifts to the first lift moved there:
+   * what a sweep's memo of lifted kernels hands out instead of lifting again.
+   */
+  @Test
+  void aListingReadFromAnotherFileForAnotherTargetIsTheSameKernelMovedThere() throws Exception {
+    List<String> lines = new ArrayList<>(HEADER);
+    lines.addAll(countedLoop(List.of(), true));
+    String gfx950 = String.join("\n", lines) + "\n";
+    String gfx942 = gfx950.replace("--gfx950", "--gfx942");
+    AsmListing a = AsmParser.parse(gfx950, "a.s");
+    AsmListing b = AsmParser.parse(gfx942, "b.s");
+    LiftedKernel fromA = ScheduleLift.liftAll(a, a.kernel("k").orElseThrow(), 2, Map.of());
+    LiftedKernel fromB = ScheduleLift.liftAll(b, b.kernel("k").orElseThrow(), 2, Map.of());
+    assertEquals(fromB, fromA.inFile("a.s", "b.s", Target.GFX942));
+    assertEquals(
+        new Origin.InAssembly("b.s", 17),
+        fromB.classes().get(0).schedule().programOf(0).loop().get(0).origin());
   }
 
   private static List<String> classes(LiftedKernel k) {

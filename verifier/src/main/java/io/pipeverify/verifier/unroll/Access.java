@@ -54,7 +54,25 @@ public record Access(
     if (!isScattered() && !other.isScattered()) {
       return true;
     }
-    return meet(pieces(), other.pieces());
+    if (!isScattered()) {
+      return touches(other.scattered, bytes);
+    }
+    return other.isScattered() ? meet(scattered, other.scattered) : touches(scattered, other.bytes);
+  }
+
+  /** Whether one of {@code pieces} (sorted, disjoint) overlaps {@code range}: a binary search. */
+  private static boolean touches(List<Region.ByteRange> pieces, Region.ByteRange range) {
+    int lo = 0;
+    int hi = pieces.size();
+    while (lo < hi) {
+      int mid = (lo + hi) >>> 1;
+      if (pieces.get(mid).to() <= range.from()) {
+        lo = mid + 1;
+      } else {
+        hi = mid;
+      }
+    }
+    return lo < pieces.size() && pieces.get(lo).from() < range.to();
   }
 
   /**
@@ -123,7 +141,7 @@ public record Access(
             new Region.ByteRange(ranges.get(0).from(), ranges.get(ranges.size() - 1).to()))) {
       return false;
     }
-    return meet(pieces(), ranges);
+    return isScattered() ? meet(scattered, ranges) : touches(ranges, bytes);
   }
 
   /** Whether the access touches every byte of {@code ranges}. */

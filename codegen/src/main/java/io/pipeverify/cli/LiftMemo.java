@@ -1,0 +1,43 @@
+package io.pipeverify.cli;
+
+import io.pipeverify.isa.lift.LiftedKernel;
+import io.pipeverify.model.Target;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Pattern;
+
+/**
+ * The kernels one command has lifted, by their text. A sweep meets the same kernel assembled for
+ * several targets: aiter ships each of its GEMM kernels for gfx942 and for gfx950, instruction for
+ * instruction the same, and their listings differ only in the target directive and the file name in
+ * a comment. Such a kernel is lifted once; the other inputs get its launch classes moved to their
+ * file and target ({@link LiftedKernel#inFile}), which is what their own lift would give. Only
+ * lifts that succeeded are kept: an input that fails fails with its own file and lines.
+ */
+final class LiftMemo {
+  private record Lifted(String name, LiftedKernel kernel) {}
+
+  /** Comment lines and the target directive: each becomes an empty line, so lines still match. */
+  private static final Pattern IGNORED =
+      Pattern.compile("(?m)^(\\s*;.*|\\s*\\.amdgcn_target\\s.*)$");
+
+  private final Map<String, Lifted> byText = new ConcurrentHashMap<>();
+
+  /** The text a listing is known by: without its comments and target directive. */
+  static String key(String listing) {
+    return IGNORED.matcher(listing).replaceAll("");
+  }
+
+  /** The kernel of a listing with the same text, lifted before, as read from {@code name}. */
+  Optional<LiftedKernel> find(String listing, String name, Target target) {
+    Lifted seen = byText.get(key(listing));
+    return seen == null
+        ? Optional.empty()
+        : Optional.of(seen.kernel().inFile(seen.name(), name, target));
+  }
+
+  void put(String listing, String name, LiftedKernel kernel) {
+    byText.putIfAbsent(key(listing), new Lifted(name, kernel));
+  }
+}
