@@ -226,17 +226,13 @@ class VerifyCommand implements Callable<Integer> {
       return verify(input, schedule, Optional.of(located), options);
     }
     // A lifted kernel: every launch class verified, the verdict the worst of them (docs/isa.md).
-    List<VerificationReport> reports = new ArrayList<>();
-    LaunchClassVerifier classes = new LaunchClassVerifier(options, halves);
+    List<Schedule> schedules = new ArrayList<>();
     for (LocatedSchedule located : read.schedules()) {
-      Schedule schedule =
-          ScheduleSource.overridden(located.schedule(), input, target, implicitWaits);
-      VerificationReport report = classes.verify(schedule);
-      reports.add(report);
-      if (report.verdict() instanceof Verdict.Violated) {
-        break; // the verdict is the first violated class's whatever the others are
-      }
+      schedules.add(ScheduleSource.overridden(located.schedule(), input, target, implicitWaits));
     }
+    // The reports stop at the first violated class: the verdict is its whatever the others are.
+    List<VerificationReport> reports =
+        new LaunchClassVerifier(options, halves).verifyAll(schedules);
     VerificationReport merged =
         VerificationReport.ofLaunches(reports, read.classes(), read.covers().get());
     int pick = 0;

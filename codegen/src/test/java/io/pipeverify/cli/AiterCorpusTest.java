@@ -78,8 +78,8 @@ class AiterCorpusTest {
     assertEquals(1, r.code(), r.dump());
     List<String[]> rows = r.out().lines().skip(2).map(l -> l.trim().split("\\s+")).toList();
     assertEquals(3, rows.size(), r.dump());
-    assertEquals(List.of("verified", "11696"), List.of(rows.get(0)[3], rows.get(0)[6]), r.dump());
-    assertEquals(List.of("verified", "11696"), List.of(rows.get(1)[3], rows.get(1)[6]), r.dump());
+    assertEquals(List.of("verified", "3773"), List.of(rows.get(0)[3], rows.get(0)[6]), r.dump());
+    assertEquals(List.of("verified", "3773"), List.of(rows.get(1)[3], rows.get(1)[6]), r.dump());
     assertEquals("violated", rows.get(2)[3], r.dump());
   }
 

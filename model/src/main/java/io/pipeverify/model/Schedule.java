@@ -183,6 +183,15 @@ public record Schedule(
    * iterations, which changes T as well as the numbering of later iterations. Validated schedules
    * always have one.
    */
+  /** {@code p} and the period of {@code e} in k and in T: their lcm (a constant has none). */
+  private static long period(long p, Expr e) {
+    if (e instanceof Expr.Const) {
+      return p; // the lifted kernels' every expression: a period walks thousands of them
+    }
+    p = Periodicity.lcm(p, e.periodIn(K).orElse(1));
+    return Periodicity.lcm(p, e.periodIn(TRIP_COUNT).orElse(1));
+  }
+
   public long period() {
     long p = 1;
     for (WaveProgram prog : programs) {
@@ -190,10 +199,9 @@ public record Schedule(
         for (Op op : prog.section(section)) {
           Op resolved = op instanceof Op.Conditional c ? c.op() : op;
           if (resolved instanceof Op.LdsAccess a) {
-            for (Expr e : List.of(a.slot(), a.region().start(), a.region().count())) {
-              p = Periodicity.lcm(p, e.periodIn(K).orElse(1));
-              p = Periodicity.lcm(p, e.periodIn(TRIP_COUNT).orElse(1));
-            }
+            p = period(p, a.slot());
+            p = period(p, a.region().start());
+            p = period(p, a.region().count());
           }
         }
       }

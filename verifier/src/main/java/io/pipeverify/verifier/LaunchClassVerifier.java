@@ -2,8 +2,12 @@ package io.pipeverify.verifier;
 
 import io.pipeverify.model.Op;
 import io.pipeverify.model.Schedule;
+import io.pipeverify.model.Section;
 import io.pipeverify.model.Target;
+import io.pipeverify.model.WaveProgram;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -22,6 +26,71 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class LaunchClassVerifier {
   private final VerifyOptions options;
   private final Halves halves;
+
+  /** The longest straight-line runs of the kernel's halves before the fence ({@link Unrolls}). */
+  private List<Schedule> longest = List.of();
+
+  /**
+   * The key of each half met, by its ops as objects: each class splits off its own half objects,
+   * but a lifted kernel's equal ops are one object, so the halves of many classes are looked up
+   * without hashing their ops.
+   */
+  private final Map<Refs, Halves.Key> keys = new HashMap<>();
+
+  /** A half compared by which op objects its programs hold (and its other fields by value). */
+  private static final class Refs {
+    private final Schedule half;
+    private final int hash;
+
+    Refs(Schedule half) {
+      this.half = half;
+      int h = half.withPrograms(List.of()).hashCode();
+      for (WaveProgram p : half.programs()) {
+        for (Section s : Section.values()) {
+          for (Op op : p.section(s)) {
+            h = 31 * h + System.identityHashCode(op);
+          }
+          h = 31 * h + s.ordinal();
+        }
+      }
+      this.hash = h;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+      if (!(o instanceof Refs r)
+          || r.hash != hash
+          || !half.withPrograms(List.of()).equals(r.half.withPrograms(List.of()))
+          || half.programs().size() != r.half.programs().size()) {
+        return false;
+      }
+      for (int p = 0; p < half.programs().size(); p++) {
+        WaveProgram x = half.programs().get(p);
+        WaveProgram y = r.half.programs().get(p);
+        if (!x.role().equals(y.role()) || !x.waves().equals(y.waves())) {
+          return false;
+        }
+        for (Section s : Section.values()) {
+          List<Op> a = x.section(s);
+          List<Op> b = y.section(s);
+          if (a.size() != b.size()) {
+            return false;
+          }
+          for (int i = 0; i < a.size(); i++) {
+            if (a.get(i) != b.get(i)) {
+              return false;
+            }
+          }
+        }
+      }
+      return true;
+    }
+
+    @Override
+    public int hashCode() {
+      return hash;
+    }
+  }
 
   /** The halves whose work this kernel's reports have counted. */
   private final java.util.Set<Halves.Key> counted = new java.util.HashSet<>();
@@ -68,14 +137,40 @@ public final class LaunchClassVerifier {
     private final Map<Op, Op> ops = new ConcurrentHashMap<>();
   }
 
+  /**
+   * The reports of a kernel's launch classes, in order, up to the first violated one (the verdict
+   * is its, whatever the later classes are).
+   */
+  public List<VerificationReport> verifyAll(List<Schedule> classes) {
+    List<Schedule> lowered = classes.stream().map(Verifier::lower).toList();
+    List<Optional<FenceSplit>> splits = lowered.stream().map(FenceSplit::of).toList();
+    List<Schedule> runs = new ArrayList<>();
+    for (Optional<FenceSplit> split : splits) {
+      split.ifPresent(sp -> runs.addAll(Unrolls.of(sp.before())));
+    }
+    longest = Unrolls.longest(runs);
+    List<VerificationReport> reports = new ArrayList<>();
+    for (int c = 0; c < classes.size(); c++) {
+      VerificationReport r = verify(classes.get(c), lowered.get(c), splits.get(c));
+      reports.add(r);
+      if (r.verdict() instanceof Verdict.Violated) {
+        break;
+      }
+    }
+    return reports;
+  }
+
   /** The report of one launch class: {@link Verifier#verify}'s verdict, by halves where it can. */
   public VerificationReport verify(Schedule schedule) {
+    return verifyAll(List.of(schedule)).get(0);
+  }
+
+  private VerificationReport verify(
+      Schedule schedule, Schedule lowered, Optional<FenceSplit> split) {
     long started = System.nanoTime();
-    Schedule lowered = Verifier.lower(schedule);
-    Optional<FenceSplit> split = FenceSplit.of(lowered);
     if (split.isPresent()) {
       Work work = new Work();
-      if (half(split.get().before(), false, work)
+      if (before(split.get().before(), work)
           && (split.get().after().isEmpty() || half(split.get().after().get(), true, work))) {
         return new VerificationReport(
             lowered,
@@ -91,12 +186,35 @@ public final class LaunchClassVerifier {
   }
 
   /**
+   * Whether the half before the fence verifies: when each of its unrolls (T = 1..cutoff, as
+   * straight-line runs) is the start of one of the kernel's longest runs that verifies, it does
+   * ({@link Unrolls}: a run's violations are its longer runs' too); else verified itself.
+   */
+  private boolean before(Schedule half, Work work) {
+    List<Schedule> unrolls = Unrolls.of(half);
+    boolean covered = !unrolls.isEmpty();
+    for (Schedule u : unrolls) {
+      if (!covered) {
+        break;
+      }
+      covered = false;
+      for (Schedule run : longest) {
+        if (Unrolls.starts(u, run) && half(run, true, work)) {
+          covered = true;
+          break;
+        }
+      }
+    }
+    return covered || half(half, false, work);
+  }
+
+  /**
    * Whether a half verifies: verified now unless {@link #halves} knows it, its work added to {@code
    * work} the first time this kernel meets it. The half after the fence has no loop, so its one
    * unroll is every trip count's.
    */
   private boolean half(Schedule half, boolean loopless, Work work) {
-    Halves.Key key = key(half);
+    Halves.Key key = keys.computeIfAbsent(new Refs(half), r -> key(half));
     Halves.Known known = halves.verdicts.get(key);
     if (known == null) {
       VerificationReport r =

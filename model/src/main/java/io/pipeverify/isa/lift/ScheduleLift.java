@@ -93,6 +93,9 @@ public final class ScheduleLift {
    */
   private final Map<Step, Optional<Op>> ops = new IdentityHashMap<>();
 
+  /** Every op made, equal ones as one object ({@link #interned}). */
+  private final Map<Op, Op> named = new HashMap<>();
+
   private ScheduleLift(AsmListing listing, Kernel kernel, int waves, Map<String, Long> args) {
     this.listing = listing;
     this.kernel = kernel;
@@ -634,14 +637,23 @@ public final class ScheduleLift {
 
   private Optional<Op> op(Step s, int granule, Registers registers) throws AsmSyntaxException {
     if (s.kind() == Step.Kind.WRITE || s.kind() == Step.Kind.MFMA) {
-      return opOf(s, granule, registers); // names the loads that wrote its registers: per run
+      // It names the loads that wrote its registers, which depend on the run: made per run.
+      return opOf(s, granule, registers).map(this::interned);
     }
     Optional<Op> op = ops.get(s);
     if (op == null) {
-      op = opOf(s, granule, registers);
+      op = opOf(s, granule, registers).map(this::interned);
       ops.put(s, op);
     }
     return op;
+  }
+
+  /**
+   * Equal ops as one object: the classes' programs (and the verifier's comparisons of their runs)
+   * then compare by reference.
+   */
+  private Op interned(Op op) {
+    return named.computeIfAbsent(op, o -> o);
   }
 
   private Optional<Op> opOf(Step s, int granule, Registers registers) throws AsmSyntaxException {
