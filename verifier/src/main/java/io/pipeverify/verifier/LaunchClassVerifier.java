@@ -25,6 +25,7 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class LaunchClassVerifier {
   private final VerifyOptions options;
+  private final VerifyOptions halfOptions;
   private final Halves halves;
 
   /** The longest straight-line runs of the kernel's halves before the fence ({@link Unrolls}). */
@@ -106,6 +107,9 @@ public final class LaunchClassVerifier {
   /** A verifier of one kernel's classes that shares {@code halves} with other kernels'. */
   public LaunchClassVerifier(VerifyOptions options, Halves halves) {
     this.options = options;
+    // A half's verification only has to say whether it verifies: it may stop at its first
+    // finding, without a trace (a class with a half that does not verify is verified whole).
+    this.halfOptions = options.withMaxFindings(1).withStopAtCap(true).withTraces(false);
     this.halves = halves;
   }
 
@@ -219,8 +223,8 @@ public final class LaunchClassVerifier {
     if (known == null) {
       VerificationReport r =
           loopless
-              ? Verifier.verifyTripCounts(half, options, List.of(1))
-              : Verifier.verify(half, options);
+              ? Verifier.verifyTripCounts(half, halfOptions, List.of(1))
+              : Verifier.verify(half, halfOptions);
       halves.verifications.incrementAndGet();
       known = new Halves.Known(r.verdict() instanceof Verdict.Verified, r.stats());
       halves.verdicts.put(key, known);
@@ -246,29 +250,14 @@ public final class LaunchClassVerifier {
 
   /** The work of the halves one class verified. */
   private static final class Work {
-    long events;
-    long edges;
-    long pairs;
-    long proved;
-    int queries;
-    Duration graph = Duration.ZERO;
-    Duration encoding = Duration.ZERO;
-    Duration solver = Duration.ZERO;
+    Stats sum = Stats.NONE;
 
     void add(Stats s) {
-      events += s.events();
-      edges += s.edges();
-      pairs += s.pairsChecked();
-      proved += s.obligationsProved();
-      queries += s.solverQueries();
-      graph = graph.plus(s.graphTime());
-      encoding = encoding.plus(s.encodingTime());
-      solver = solver.plus(s.solverTime());
+      sum = sum.plus(s);
     }
 
     Stats stats(long nanos) {
-      return new Stats(
-          events, edges, pairs, proved, queries, graph, encoding, solver, Duration.ofNanos(nanos));
+      return sum.withTotalTime(Duration.ofNanos(nanos));
     }
   }
 }

@@ -18,4 +18,37 @@ public record Stats(
     Duration graphTime,
     Duration encodingTime,
     Duration solverTime,
-    Duration totalTime) {}
+    Duration totalTime) {
+
+  /** No work. */
+  public static final Stats NONE =
+      new Stats(0, 0, 0, 0, 0, Duration.ZERO, Duration.ZERO, Duration.ZERO, Duration.ZERO);
+
+  /** This work and {@code other}'s together. */
+  public Stats plus(Stats other) {
+    return new Stats(
+        events + other.events,
+        edges + other.edges,
+        pairsChecked + other.pairsChecked,
+        obligationsProved + other.obligationsProved,
+        solverQueries + other.solverQueries,
+        graphTime.plus(other.graphTime),
+        encodingTime.plus(other.encodingTime),
+        solverTime.plus(other.solverTime),
+        totalTime.plus(other.totalTime));
+  }
+
+  /** This work, taking {@code total} in all. */
+  public Stats withTotalTime(Duration total) {
+    return new Stats(
+        events,
+        edges,
+        pairsChecked,
+        obligationsProved,
+        solverQueries,
+        graphTime,
+        encodingTime,
+        solverTime,
+        total);
+  }
+}

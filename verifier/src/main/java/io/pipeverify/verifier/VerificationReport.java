@@ -1,7 +1,6 @@
 package io.pipeverify.verifier;
 
 import io.pipeverify.model.Schedule;
-import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -94,27 +93,7 @@ public record VerificationReport(
       }
     }
     VerificationReport r = reports.get(pick);
-    long events = 0;
-    long edges = 0;
-    long pairs = 0;
-    long proved = 0;
-    int queries = 0;
-    Duration graph = Duration.ZERO;
-    Duration encoding = Duration.ZERO;
-    Duration solver = Duration.ZERO;
-    Duration total = Duration.ZERO;
-    for (VerificationReport x : reports) {
-      Stats st = x.stats();
-      events += st.events();
-      edges += st.edges();
-      pairs += st.pairsChecked();
-      proved += st.obligationsProved();
-      queries += st.solverQueries();
-      graph = graph.plus(st.graphTime());
-      encoding = encoding.plus(st.encodingTime());
-      solver = solver.plus(st.solverTime());
-      total = total.plus(st.totalTime());
-    }
+    Stats work = reports.stream().map(VerificationReport::stats).reduce(Stats.NONE, Stats::plus);
     Optional<String> foundIn =
         r.verdict() instanceof Verdict.Verified ? Optional.empty() : Optional.of(classes.get(pick));
     return new VerificationReport(
@@ -124,7 +103,7 @@ public record VerificationReport(
         r.tripCountsChecked(),
         r.verdict(),
         r.findingsOmitted(),
-        new Stats(events, edges, pairs, proved, queries, graph, encoding, solver, total),
+        work,
         Optional.of(new Launches(covers, classes.size(), foundIn)));
   }
 }

@@ -131,6 +131,16 @@ final class FenceSchedules {
     return ops;
   }
 
+  /** {@code s} with every wave's epilogue replaced by {@code f} of it. */
+  static Schedule withEpilogues(Schedule s, java.util.function.UnaryOperator<List<Op>> f) {
+    List<WaveProgram> programs = new ArrayList<>();
+    for (WaveProgram p : s.programs()) {
+      programs.add(
+          new WaveProgram(p.role(), p.waves(), p.prologue(), p.loop(), f.apply(p.epilogue())));
+    }
+    return s.withPrograms(programs);
+  }
+
   static Schedule withPrograms(List<WaveProgram> programs) {
     return new Schedule(
         "fenced",

@@ -72,17 +72,10 @@ class FenceSplitTest {
   @Test
   void wavesThatAllEndWithoutAFenceAreTheHalfBeforeOne() {
     Schedule s = FenceSchedules.of(FenceSchedules.Knobs.all());
-    List<WaveProgram> programs = new ArrayList<>();
-    for (WaveProgram p : s.programs()) {
-      programs.add(
-          new WaveProgram(
-              p.role(),
-              p.waves(),
-              p.prologue(),
-              p.loop(),
-              List.of(FenceSchedules.read(0, 16, 30), FenceSchedules.wait(0, 0, 31))));
-    }
-    FenceSplit split = FenceSplit.of(s.withPrograms(programs)).orElseThrow();
+    Schedule ended =
+        FenceSchedules.withEpilogues(
+            s, e -> List.of(FenceSchedules.read(0, 16, 30), FenceSchedules.wait(0, 0, 31)));
+    FenceSplit split = FenceSplit.of(ended).orElseThrow();
     assertEquals(Optional.empty(), split.after());
     // The same half as the fenced schedule's: the final wait orders nothing.
     assertEquals(FenceSplit.of(s).orElseThrow().before(), split.before());
@@ -147,13 +140,15 @@ class FenceSplitTest {
   @Test
   void noSplitWhereAnMfmaComesAfterTheFence() {
     Schedule s = FenceSchedules.of(ALL);
-    List<WaveProgram> programs = new ArrayList<>();
-    for (WaveProgram p : s.programs()) {
-      List<Op> epilogue = new ArrayList<>(p.epilogue());
-      epilogue.add(new Op.Mfma("v30", "v30", 0, 0, 0, Expr.of(0), FenceSchedules.at(50)));
-      programs.add(new WaveProgram(p.role(), p.waves(), p.prologue(), p.loop(), epilogue));
-    }
-    assertEquals(Optional.empty(), FenceSplit.of(s.withPrograms(programs)));
+    Schedule mfma =
+        FenceSchedules.withEpilogues(
+            s,
+            e -> {
+              List<Op> epilogue = new ArrayList<>(e);
+              epilogue.add(new Op.Mfma("v30", "v30", 0, 0, 0, Expr.of(0), FenceSchedules.at(50)));
+              return epilogue;
+            });
+    assertEquals(Optional.empty(), FenceSplit.of(mfma));
   }
 
   @Test

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import io.pipeverify.model.Op;
 import io.pipeverify.model.Schedule;
 import io.pipeverify.model.Target;
-import io.pipeverify.model.WaveProgram;
 import java.util.ArrayList;
 import java.util.List;
 import net.jqwik.api.ForAll;
@@ -65,13 +64,14 @@ class LaunchClassVerifierTest {
     Schedule first = FenceSchedules.of(FenceSchedules.Knobs.all());
     v.verify(first);
     // The same loop, another way after the fence: one more read at its end.
-    List<WaveProgram> programs = new ArrayList<>();
-    for (WaveProgram p : first.programs()) {
-      List<Op> epilogue = new ArrayList<>(p.epilogue());
-      epilogue.add(FenceSchedules.read(0, 8, 45));
-      programs.add(new WaveProgram(p.role(), p.waves(), p.prologue(), p.loop(), epilogue));
-    }
-    Schedule second = first.withPrograms(programs);
+    Schedule second =
+        FenceSchedules.withEpilogues(
+            first,
+            e -> {
+              List<Op> epilogue = new ArrayList<>(e);
+              epilogue.add(FenceSchedules.read(0, 8, 45));
+              return epilogue;
+            });
     VerificationReport r = v.verify(second);
     assertInstanceOf(Verdict.Verified.class, r.verdict());
     FenceSplit split = FenceSplit.of(second).orElseThrow();

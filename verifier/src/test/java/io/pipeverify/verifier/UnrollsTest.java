@@ -17,18 +17,8 @@ import org.junit.jupiter.api.Test;
 class UnrollsTest {
   /** The race-free fenced schedule without the epilogue's read before the fence. */
   private static Schedule loopThenFence() {
-    Schedule s = FenceSchedules.of(FenceSchedules.Knobs.all());
-    List<WaveProgram> programs = new ArrayList<>();
-    for (WaveProgram p : s.programs()) {
-      programs.add(
-          new WaveProgram(
-              p.role(),
-              p.waves(),
-              p.prologue(),
-              p.loop(),
-              p.epilogue().subList(1, p.epilogue().size())));
-    }
-    return s.withPrograms(programs);
+    return FenceSchedules.withEpilogues(
+        FenceSchedules.of(FenceSchedules.Knobs.all()), e -> e.subList(1, e.size()));
   }
 
   @Test

@@ -206,7 +206,7 @@ public final class RaceChecker {
       TimingProblem.Order order = new TimingProblem.Order(first.id(), second.id());
       ordered.add(order);
       Shape shape = shape(first, second, keys, tripCount);
-      if (!firstOfShape.containsKey(shape) && !implied(hb, index, first, second)) {
+      if (!firstOfShape.containsKey(shape) && !implied(hb, accesses, index, first, second)) {
         firstOfShape.put(shape, new Obligation(order, shape));
       }
     }
@@ -236,11 +236,26 @@ public final class RaceChecker {
    * were pairs of new shapes at every trip count, so Z3's work grew with the trip counts unrolled.
    */
   private static boolean implied(
-      HappensBefore hb, OverlapIndex slot, Event.OpEvent first, Event.OpEvent second) {
+      HappensBefore hb,
+      SlotAccesses accesses,
+      OverlapIndex slot,
+      Event.OpEvent first,
+      Event.OpEvent second) {
     // The bytes both access (pieces of scattered regions); their span for the index lookup.
     List<Region.ByteRange> common = access(first).common(access(second));
     Region.ByteRange span =
         new Region.ByteRange(common.get(0).from(), common.get(common.size() - 1).to());
+    if (!access(second).write() && !access(second).isScattered()) {
+      // A read of one range: the writes before it over its bytes are at hand, already ordered.
+      for (Event.OpEvent w : accesses.writesBefore(second)) {
+        if (w != first && access(w).overlapsAny(common) && hb.before(first, w)) {
+          return true;
+        }
+      }
+      return false;
+    }
+    // Otherwise the writes over the common bytes only: a scattered read's span covers many
+    // writes that touch none of its pieces.
     for (Event.OpEvent w : slot.writes().overlapping(span)) {
       if (w != first
           && w != second
