@@ -521,17 +521,8 @@ public final class RaceChecker {
       }
     }
     for (Region.ByteRange p : read.pieces()) {
-      int lo = 0;
-      int hi = runs.size();
-      while (lo < hi) {
-        int mid = (lo + hi) >>> 1;
-        if (runs.get(mid).to() <= p.from()) {
-          lo = mid + 1;
-        } else {
-          hi = mid;
-        }
-      }
-      if (lo == runs.size() || runs.get(lo).from() > p.from() || runs.get(lo).to() < p.to()) {
+      int i = Access.firstEndingAfter(runs, p.from());
+      if (i == runs.size() || runs.get(i).from() > p.from() || runs.get(i).to() < p.to()) {
         return false;
       }
     }

@@ -62,17 +62,26 @@ public record Access(
 
   /** Whether one of {@code pieces} (sorted, disjoint) overlaps {@code range}: a binary search. */
   private static boolean touches(List<Region.ByteRange> pieces, Region.ByteRange range) {
+    int i = firstEndingAfter(pieces, range.from());
+    return i < pieces.size() && pieces.get(i).from() < range.to();
+  }
+
+  /**
+   * The first of {@code ranges} (sorted, disjoint) that ends after byte {@code point}: the only one
+   * that can hold it; the size when none does.
+   */
+  public static int firstEndingAfter(List<Region.ByteRange> ranges, long point) {
     int lo = 0;
-    int hi = pieces.size();
+    int hi = ranges.size();
     while (lo < hi) {
       int mid = (lo + hi) >>> 1;
-      if (pieces.get(mid).to() <= range.from()) {
+      if (ranges.get(mid).to() <= point) {
         lo = mid + 1;
       } else {
         hi = mid;
       }
     }
-    return lo < pieces.size() && pieces.get(lo).from() < range.to();
+    return lo;
   }
 
   /**
