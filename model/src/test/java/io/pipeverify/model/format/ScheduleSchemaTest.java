@@ -60,6 +60,16 @@ class ScheduleSchemaTest {
     assertFalse(validate(example.replace("\"k\": \"k + 1\"", "\"k\": 1.5")).isEmpty());
   }
 
+  @Test
+  void regionsOfSeveralRangesMatchTheSchema() throws Exception {
+    String example = Files.readString(Path.of("..", "docs", "examples", "swizzled-reads.json"));
+    assertEquals(Set.of(), validate(example));
+    // One piece is no list of pieces; a piece is [start, count].
+    String pieces = "[[0, 2], [4, 2], [8, 2], [12, 2], [16, 2], [20, 2], [24, 2], [28, 2]]";
+    assertFalse(validate(example.replace(pieces, "[[0, 30]]")).isEmpty());
+    assertFalse(validate(example.replace("[[0, 2], [4, 2],", "[[0, 2, 1], [4, 2],")).isEmpty());
+  }
+
   @Provide
   Arbitrary<Schedule> schedules() {
     return ScheduleArbitraries.validSchedules();
