@@ -101,6 +101,23 @@ final class BenchTargets {
     targets.add(
         ratio(events(mid) + " events <= 12x " + events(small) + " events", mid, small, 12.0));
     targets.add(heapLimited(midCase.schedule()));
+    // Issue 24: the same accesses as 16 to 32 pieces each and as one range each, in rounds.
+    List<BenchCommand.Measurement> shapes =
+        interleaved(
+            List.of(
+                new BenchCommand.Case(
+                    "double-buffer +" + extra[0] + " ranges",
+                    EventScaling.scattered(extra[0], false)),
+                new BenchCommand.Case(
+                    "double-buffer +" + extra[0] + " pieces",
+                    EventScaling.scattered(extra[0], true))));
+    targets.add(
+        ratio(
+            events(shapes.get(1))
+                + " events, every access 16-32 pieces, <= 2x the same accesses as one range each",
+            shapes.get(1),
+            shapes.get(0),
+            2.0));
     targets.add(million(small, EventScaling.doubleBuffer(extra[extra.length - 1])));
     targets.add(cold);
     return targets;

@@ -43,7 +43,7 @@ class BenchCommandTest {
     assertEquals(0, r.code(), r.dump());
     List<String> lines = Arrays.asList(r.out().split("\n"));
     assertEquals(List.of("target", "measured", "met?"), List.of(lines.get(0).split("\\s{2,}")));
-    List<String> rows = lines.subList(2, 8);
+    List<String> rows = lines.subList(2, 9);
     assertTrue(
         rows.get(0)
             .startsWith("real kernel (pingpong-16phase.s, 16302 events) <= 1.5x cdna4-interleave"),
@@ -58,11 +58,18 @@ class BenchCommandTest {
     assertTrue(rows.get(3).startsWith("120k events within 512 MB of heap"), r.dump());
     assertTrue(rows.get(3).contains("  verified with -Xmx512m in "), r.dump());
     assertTrue(rows.get(3).endsWith("  yes"), r.dump());
-    assertTrue(rows.get(4).startsWith("1000040 events verified, not inconclusive"), r.dump());
-    assertTrue(rows.get(4).contains("  verified in "), r.dump());
+    assertTrue(
+        rows.get(4)
+            .startsWith(
+                "10040 events, every access 16-32 pieces, <= 2x the same accesses as one range"
+                    + " each"),
+        r.dump());
+    assertTrue(rows.get(4).contains("  verified: "), r.dump());
+    assertTrue(rows.get(5).startsWith("1000040 events verified, not inconclusive"), r.dump());
+    assertTrue(rows.get(5).contains("  verified in "), r.dump());
     // In-process there is no launcher to time.
     assertTrue(
-        rows.get(5).matches(".*  not measured: run bench through \\./pipeverify +-"), r.dump());
+        rows.get(6).matches(".*  not measured: run bench through \\./pipeverify +-"), r.dump());
   }
 
   @Test

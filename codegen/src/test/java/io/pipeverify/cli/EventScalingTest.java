@@ -1,6 +1,7 @@
 package io.pipeverify.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pipeverify.model.Op;
 import io.pipeverify.model.Schedule;
@@ -34,5 +35,32 @@ class EventScalingTest {
     }
     assertEquals(List.of(), ScheduleValidator.validate(grown));
     assertEquals("verified", Verifier.verify(grown, VerifyOptions.defaults()).verdict().id());
+  }
+
+  /**
+   * Issue 24's bench pair: the same accesses as pieces (the first 48 bytes of every 64-byte cell:
+   * 16 for a copy of 8 rows, 32 for a read of 16) and as one range each; both valid and verified.
+   */
+  @Test
+  void theScatteredTwinHasSixteenPiecesOrMorePerAccessAndVerifies() {
+    Schedule pieces = EventScaling.scattered(5, true);
+    Schedule ranges = EventScaling.scattered(5, false);
+    java.util.TreeSet<Integer> counts = new java.util.TreeSet<>();
+    for (int p = 0; p < pieces.programs().size(); p++) {
+      List<Op> a = pieces.programs().get(p).loop();
+      List<Op> b = ranges.programs().get(p).loop();
+      for (int i = 0; i < a.size(); i++) {
+        if (a.get(i) instanceof Op.LdsAccess x) {
+          Op.LdsAccess y = (Op.LdsAccess) b.get(i);
+          counts.add(x.region().pieces().size());
+          assertEquals(y.region().start(), x.region().start());
+          assertTrue(!y.region().isScattered());
+        }
+      }
+    }
+    assertEquals(java.util.Set.of(16, 32), counts);
+    assertEquals(List.of(), ScheduleValidator.validate(pieces));
+    assertEquals("verified", Verifier.verify(pieces, VerifyOptions.defaults()).verdict().id());
+    assertEquals("verified", Verifier.verify(ranges, VerifyOptions.defaults()).verdict().id());
   }
 }
