@@ -174,12 +174,13 @@ final class AssemblyInput {
     }
     Kernel k = chooseKernel(listing, name);
     try {
-      Optional<LiftedKernel> seen = memo.find(content, name, ScheduleLift.target(listing));
+      String text = LiftMemo.key(content);
+      Optional<LiftedKernel> seen = memo.find(text, name, ScheduleLift.target(listing));
       if (seen.isPresent()) {
         return seen.get();
       }
       LiftedKernel lifted = ScheduleLift.liftAll(listing, k, waves(k), values);
-      memo.put(content, name, lifted);
+      memo.put(text, name, lifted);
       return lifted;
     } catch (AsmSyntaxException e) {
       String hint = e.getMessage().contains("--arg") ? scalarArguments(k) : "";

@@ -13,7 +13,9 @@ import java.util.regex.Pattern;
  * instruction the same, and their listings differ only in the target directive and the file name in
  * a comment. Such a kernel is lifted once; the other inputs get its launch classes moved to their
  * file and target ({@link LiftedKernel#inFile}), which is what their own lift would give. Only
- * lifts that succeeded are kept: an input that fails fails with its own file and lines.
+ * lifts that succeeded are kept: an input that fails fails with its own file and lines. (A clang
+ * listing also names its target in its metadata, {@code amdhsa.target}: there the texts differ and
+ * each is lifted.)
  */
 final class LiftMemo {
   private record Lifted(String name, LiftedKernel kernel) {}
@@ -29,15 +31,19 @@ final class LiftMemo {
     return IGNORED.matcher(listing).replaceAll("");
   }
 
-  /** The kernel of a listing with the same text, lifted before, as read from {@code name}. */
-  Optional<LiftedKernel> find(String listing, String name, Target target) {
-    Lifted seen = byText.get(key(listing));
+  /**
+   * The kernel lifted before from a listing of text {@code key} ({@link #key}), as read from {@code
+   * name} for {@code target}.
+   */
+  Optional<LiftedKernel> find(String key, String name, Target target) {
+    Lifted seen = byText.get(key);
     return seen == null
         ? Optional.empty()
         : Optional.of(seen.kernel().inFile(seen.name(), name, target));
   }
 
-  void put(String listing, String name, LiftedKernel kernel) {
-    byText.putIfAbsent(key(listing), new Lifted(name, kernel));
+  /** Records the kernel lifted from input {@code name}, whose listing's text is {@code key}. */
+  void put(String key, String name, LiftedKernel kernel) {
+    byText.putIfAbsent(key, new Lifted(name, kernel));
   }
 }

@@ -70,21 +70,6 @@ public record Schedule(
         Intent.GEMM);
   }
 
-  /** This schedule on another target: the same programs and buffers. */
-  public Schedule withTarget(Target other) {
-    return new Schedule(
-        name,
-        other,
-        waves,
-        implicitWaits,
-        waveParams,
-        buffers,
-        gemm,
-        programs,
-        nominalTripCount,
-        intent);
-  }
-
   /** This schedule with every op replaced by {@code f} of it, in every program and section. */
   public Schedule mapOps(UnaryOperator<Op> f) {
     List<WaveProgram> mapped = new ArrayList<>();

@@ -8,7 +8,9 @@ import io.pipeverify.model.Schedule;
 import io.pipeverify.model.Section;
 import io.pipeverify.model.WaveProgram;
 import io.pipeverify.verifier.unroll.Counter;
+import io.pipeverify.verifier.unroll.Unroller;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
@@ -44,59 +46,46 @@ record FenceSplit(Schedule before, Optional<Schedule> after) {
       return Optional.empty();
     }
     List<WaveProgram> programs = schedule.programs();
-    if (programs.stream().allMatch(p -> fence(p.epilogue()) < 0)) {
-      return ended(schedule);
-    }
+    int[] fences = programs.stream().mapToInt(p -> fence(p.epilogue())).toArray();
+    // Waves that all end without a fence end at one: the end of the kernel; there is no half after
+    // it, and the waits that end the waves order nothing, as nothing comes after them.
+    boolean ended = Arrays.stream(fences).allMatch(f -> f < 0);
     long prologueBarriers = barriers(programs.get(0).prologue());
     long loopBarriers = barriers(programs.get(0).loop());
     long ordinal = -1;
     List<WaveProgram> before = new ArrayList<>();
     List<WaveProgram> after = new ArrayList<>();
-    for (WaveProgram p : programs) {
-      if (barriers(p.prologue()) != prologueBarriers || barriers(p.loop()) != loopBarriers) {
-        return Optional.empty(); // the fence would not be the same barrier in every wave
-      }
-      int fence = fence(p.epilogue());
-      if (fence < 0) {
-        return Optional.empty();
-      }
-      long n = barriers(p.epilogue().subList(0, fence));
-      if (ordinal >= 0 && n != ordinal) {
-        return Optional.empty();
-      }
-      ordinal = n;
-      List<Op> rest = p.epilogue().subList(fence, p.epilogue().size());
-      if (!standsAlone(rest) || !plain(p)) {
-        return Optional.empty();
-      }
-      before.add(
-          new WaveProgram(p.role(), p.waves(), settled(p), p.loop(), leading(p.epilogue(), fence)));
-      after.add(new WaveProgram(p.role(), p.waves(), rest, List.of(), List.of()));
-    }
-    return Optional.of(
-        new FenceSplit(schedule.withPrograms(before), Optional.of(schedule.withPrograms(after))));
-  }
-
-  /**
-   * A schedule whose waves end without a fence is its own half before the fence (the end of the
-   * kernel is one), less the waits that end its waves: they order nothing, as nothing comes after
-   * them. Its launch classes that end where others meet their fence then share that half.
-   */
-  private static Optional<FenceSplit> ended(Schedule schedule) {
-    List<WaveProgram> before = new ArrayList<>();
-    for (WaveProgram p : schedule.programs()) {
+    for (int w = 0; w < programs.size(); w++) {
+      WaveProgram p = programs.get(w);
+      int fence = ended ? p.epilogue().size() : fences[w];
       if (!plain(p)) {
         return Optional.empty();
       }
+      if (!ended) {
+        if (barriers(p.prologue()) != prologueBarriers || barriers(p.loop()) != loopBarriers) {
+          return Optional.empty(); // the fence would not be the same barrier in every wave
+        }
+        if (fence < 0) {
+          return Optional.empty();
+        }
+        long n = barriers(p.epilogue().subList(0, fence));
+        if (ordinal >= 0 && n != ordinal) {
+          return Optional.empty();
+        }
+        ordinal = n;
+        List<Op> rest = p.epilogue().subList(fence, p.epilogue().size());
+        if (!standsAlone(rest)) {
+          return Optional.empty();
+        }
+        after.add(new WaveProgram(p.role(), p.waves(), rest, List.of(), List.of()));
+      }
       before.add(
-          new WaveProgram(
-              p.role(),
-              p.waves(),
-              settled(p),
-              p.loop(),
-              leading(p.epilogue(), p.epilogue().size())));
+          new WaveProgram(p.role(), p.waves(), settled(p), p.loop(), leading(p.epilogue(), fence)));
     }
-    return Optional.of(new FenceSplit(schedule.withPrograms(before), Optional.empty()));
+    return Optional.of(
+        new FenceSplit(
+            schedule.withPrograms(before),
+            ended ? Optional.empty() : Optional.of(schedule.withPrograms(after))));
   }
 
   /**
@@ -142,7 +131,7 @@ record FenceSplit(Schedule before, Optional<Schedule> after) {
     List<List<Op>> parts = List.of(rest, p.loop(), p.epilogue());
     for (List<Op> part : parts) {
       for (Op op : part) {
-        for (String r : io.pipeverify.verifier.unroll.Unroller.registersUsed(op)) {
+        for (String r : Unroller.registersUsed(op)) {
           if (registers.contains(r)) {
             return true;
           }

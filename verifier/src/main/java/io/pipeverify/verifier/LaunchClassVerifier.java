@@ -8,18 +8,22 @@ import io.pipeverify.model.WaveProgram;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Verifies the launch classes of one kernel lifted from assembly (docs/isa.md, "Unknown values"). A
  * kernel's classes are the product of the ways its branches go and its trip-count classes, and most
  * of them share their prologue and K loop or their epilogue: where a class has a full fence after
- * its loop ({@link FenceSplit}), its two halves are verified, each distinct half once for the
- * kernel, and the class verifies when both do (proofs/fence-split.md). A class without a fence, or
+ * its loop ({@link FenceSplit}), it verifies when its two halves do (proofs/fence-split.md); the
+ * half before the fence is vouched for by the kernel's longest straight-line runs its unrolls start
+ * ({@link Unrolls}), and each distinct half or run is verified once. A class without a fence, or
  * with a half that does not verify, is verified whole, so every finding, trace and inconclusive
  * query is the one {@link Verifier#verify} gives for the class.
  */
@@ -94,7 +98,7 @@ public final class LaunchClassVerifier {
   }
 
   /** The halves whose work this kernel's reports have counted. */
-  private final java.util.Set<Halves.Key> counted = new java.util.HashSet<>();
+  private final Set<Halves.Key> counted = new HashSet<>();
 
   /** The halves' keys of this verifier's ops, made once per op object. */
   private final Map<Op, Op> keyOps = new IdentityHashMap<>();
@@ -129,8 +133,7 @@ public final class LaunchClassVerifier {
 
     private final Map<Key, Known> verdicts = new ConcurrentHashMap<>();
 
-    private final java.util.concurrent.atomic.AtomicInteger verifications =
-        new java.util.concurrent.atomic.AtomicInteger();
+    private final AtomicInteger verifications = new AtomicInteger();
 
     /** How many halves have been verified (the others were known already). */
     public int verifications() {
@@ -148,14 +151,13 @@ public final class LaunchClassVerifier {
   public List<VerificationReport> verifyAll(List<Schedule> classes) {
     List<Schedule> lowered = classes.stream().map(Verifier::lower).toList();
     List<Optional<FenceSplit>> splits = lowered.stream().map(FenceSplit::of).toList();
-    List<Schedule> runs = new ArrayList<>();
-    for (Optional<FenceSplit> split : splits) {
-      split.ifPresent(sp -> runs.addAll(Unrolls.of(sp.before())));
-    }
-    longest = Unrolls.longest(runs);
+    // Each class's runs before its fence (none without a split), made once for both uses.
+    List<List<Schedule>> unrolls =
+        splits.stream().map(sp -> sp.map(x -> Unrolls.of(x.before())).orElse(List.of())).toList();
+    longest = Unrolls.longest(unrolls.stream().flatMap(List::stream).toList());
     List<VerificationReport> reports = new ArrayList<>();
     for (int c = 0; c < classes.size(); c++) {
-      VerificationReport r = verify(classes.get(c), lowered.get(c), splits.get(c));
+      VerificationReport r = verify(classes.get(c), lowered.get(c), splits.get(c), unrolls.get(c));
       reports.add(r);
       if (r.verdict() instanceof Verdict.Violated) {
         break;
@@ -170,11 +172,11 @@ public final class LaunchClassVerifier {
   }
 
   private VerificationReport verify(
-      Schedule schedule, Schedule lowered, Optional<FenceSplit> split) {
+      Schedule schedule, Schedule lowered, Optional<FenceSplit> split, List<Schedule> unrolls) {
     long started = System.nanoTime();
     if (split.isPresent()) {
       Work work = new Work();
-      if (before(split.get().before(), work)
+      if (before(split.get().before(), unrolls, work)
           && (split.get().after().isEmpty() || half(split.get().after().get(), true, work))) {
         return new VerificationReport(
             lowered,
@@ -190,25 +192,18 @@ public final class LaunchClassVerifier {
   }
 
   /**
-   * Whether the half before the fence verifies: when each of its unrolls (T = 1..cutoff, as
+   * Whether the half before the fence verifies: when each of its {@code unrolls} (T = 1..cutoff, as
    * straight-line runs) is the start of one of the kernel's longest runs that verifies, it does
    * ({@link Unrolls}: a run's violations are its longer runs' too); else verified itself.
    */
-  private boolean before(Schedule half, Work work) {
-    List<Schedule> unrolls = Unrolls.of(half);
-    boolean covered = !unrolls.isEmpty();
-    for (Schedule u : unrolls) {
-      if (!covered) {
-        break;
-      }
-      covered = false;
-      for (Schedule run : longest) {
-        if (Unrolls.starts(u, run) && half(run, true, work)) {
-          covered = true;
-          break;
-        }
-      }
-    }
+  private boolean before(Schedule half, List<Schedule> unrolls, Work work) {
+    boolean covered =
+        !unrolls.isEmpty()
+            && unrolls.stream()
+                .allMatch(
+                    u ->
+                        longest.stream()
+                            .anyMatch(run -> Unrolls.starts(u, run) && half(run, true, work)));
     return covered || half(half, false, work);
   }
 
@@ -244,7 +239,7 @@ public final class LaunchClassVerifier {
                 op ->
                     keyOps.computeIfAbsent(
                         op, o -> halves.ops.computeIfAbsent(o.inFile(""), x -> x)))
-            .withTarget(Target.GFX950);
+            .withModel(Target.GFX950, half.implicitWaits());
     return new Halves.Key(anywhere, half.ldsBytes() <= half.target().ldsBytes());
   }
 

@@ -91,7 +91,8 @@ class LaunchClassVerifierTest {
     // The runs of T = 1 and 2 before the fence (neither starts the other: the epilogue's read
     // follows the loop) and the half after it.
     assertEquals(3, halves.verifications());
-    Schedule gfx942 = gfx950.mapOps(op -> op.inFile("other.s")).withTarget(Target.GFX942);
+    Schedule gfx942 =
+        gfx950.mapOps(op -> op.inFile("other.s")).withModel(Target.GFX942, gfx950.implicitWaits());
     VerificationReport r = new LaunchClassVerifier(OPTIONS, halves).verify(gfx942);
     assertInstanceOf(Verdict.Verified.class, r.verdict());
     assertEquals(3, halves.verifications(), "nothing verified again");
@@ -119,8 +120,11 @@ class LaunchClassVerifierTest {
     assertInstanceOf(
         Verdict.Verified.class, new LaunchClassVerifier(OPTIONS, halves).verify(big).verdict());
     VerificationReport r =
-        new LaunchClassVerifier(OPTIONS, halves).verify(big.withTarget(Target.GFX942));
-    assertEquals(Verifier.verify(big.withTarget(Target.GFX942), OPTIONS).verdict(), r.verdict());
+        new LaunchClassVerifier(OPTIONS, halves)
+            .verify(big.withModel(Target.GFX942, big.implicitWaits()));
+    assertEquals(
+        Verifier.verify(big.withModel(Target.GFX942, big.implicitWaits()), OPTIONS).verdict(),
+        r.verdict());
     assertEquals("P7", r.verdict().violations().get(0).property().name());
   }
 

@@ -36,7 +36,7 @@ public record LiftedKernel(String kernel, List<LaunchClass> classes, String cove
               c.description().replace(from + ":", to + ":"),
               c.schedule()
                   .mapOps(op -> relocated.computeIfAbsent(op, o -> o.inFile(to)))
-                  .withTarget(target)));
+                  .withModel(target, c.schedule().implicitWaits())));
     }
     return new LiftedKernel(kernel, moved, covers);
   }

@@ -245,23 +245,18 @@ public final class RaceChecker {
     List<Region.ByteRange> common = access(first).common(access(second));
     Region.ByteRange span =
         new Region.ByteRange(common.get(0).from(), common.get(common.size() - 1).to());
-    if (!access(second).write() && !access(second).isScattered()) {
-      // A read of one range: the writes before it over its bytes are at hand, already ordered.
-      for (Event.OpEvent w : accesses.writesBefore(second)) {
-        if (w != first && access(w).overlapsAny(common) && hb.before(first, w)) {
-          return true;
-        }
-      }
-      return false;
-    }
-    // Otherwise the writes over the common bytes only: a scattered read's span covers many
-    // writes that touch none of its pieces.
-    for (Event.OpEvent w : slot.writes().overlapping(span)) {
+    // A read of one range has the writes before it over its bytes at hand, already ordered before
+    // it; otherwise the writes over the common bytes only (a scattered read's span covers many
+    // writes that touch none of its pieces).
+    boolean before = !access(second).write() && !access(second).isScattered();
+    List<Event.OpEvent> candidates =
+        before ? accesses.writesBefore(second) : slot.writes().overlapping(span);
+    for (Event.OpEvent w : candidates) {
       if (w != first
           && w != second
           && access(w).overlapsAny(common)
           && hb.before(first, w)
-          && hb.before(w, second)) {
+          && (before || hb.before(w, second))) {
         return true;
       }
     }
