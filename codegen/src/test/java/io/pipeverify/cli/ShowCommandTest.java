@@ -75,7 +75,8 @@ class ShowCommandTest {
         r.out()
             .contains(
                 "P1 WAR: wave 0 loop k=1 (#0): g2s A[0] bytes [0, 256) may land before wave 0 loop"
-                    + " k=0 (#1): ds_read A[0] bytes [0, 480) in 8 pieces [0, 32), ... -> a0 reads"),
+                    + " k=0 (#1): ds_read A[0] bytes [0, 480) in 8 pieces [0, 32), ... -> a0 reads;"
+                    + " 128 bytes in common, in 4 ranges: [0, 32), [64, 96), [128, 160), ...\n"),
         r.dump());
   }
 

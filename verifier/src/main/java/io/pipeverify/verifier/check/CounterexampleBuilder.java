@@ -143,12 +143,16 @@ public final class CounterexampleBuilder {
     if (f.kind() == ViolationKind.UNINITIALIZED) {
       return "P2 UNINITIALIZED: " + a + " may read bytes that no write happens before";
     }
-    String b = text.ref(f.second().orElseThrow()).brief();
-    return switch (f.kind()) {
-      case RAW -> "P1 RAW: " + b + " may read before " + a + " lands";
-      case WAR -> "P1 WAR: " + b + " may land before " + a + " reads";
-      default -> "P1 WAW: " + b + " may land before " + a;
-    };
+    Instance second = f.second().orElseThrow();
+    String b = text.ref(second).brief();
+    String race =
+        switch (f.kind()) {
+          case RAW -> "P1 RAW: " + b + " may read before " + a + " lands";
+          case WAR -> "P1 WAR: " + b + " may land before " + a + " reads";
+          default -> "P1 WAW: " + b + " may land before " + a;
+        };
+    return race
+        + InstanceText.common(f.first().access().orElseThrow(), second.access().orElseThrow());
   }
 
   /** The happens-before edge that would have prevented the violation, in words. */
