@@ -450,17 +450,26 @@ public final class Verifier {
       CounterexampleBuilder builder = new CounterexampleBuilder(hb, whole, null, options.traces());
       for (List<RaceFinding> instances : races.values()) {
         RaceFinding f = instances.get(0);
-        queries++;
-        SolverOutcome witness = witness(z3, whole, f.badOrder());
-        if (witness instanceof SolverOutcome.Unknown u) {
-          return Optional.of("Z3 could not confirm a violation at T=" + t + ": " + u.reason());
+        SolverOutcome witness = null;
+        for (List<TimingProblem.Order> bad : f.badOrders()) {
+          queries++;
+          witness = witness(z3, whole, bad);
+          if (witness instanceof SolverOutcome.Sat) {
+            f = f.realisedBy(bad);
+            break;
+          }
+          if (witness instanceof SolverOutcome.Unknown u) {
+            return Optional.of("Z3 could not confirm a violation at T=" + t + ": " + u.reason());
+          }
         }
         if (witness instanceof SolverOutcome.Unsat
-            && f.property() == Property.P2
+            && (f.property() == Property.P2 || f.badOrder().size() > 1)
             && options.counters() == CounterMode.UNORDERED) {
           // Unordered counters: the graph has no edge for a wait with N > 0, so it cannot see
-          // that of several writes of one byte at least one must have landed. Z3 decides; the
-          // defect stays a candidate at the next trip count.
+          // that of several ops outstanding at it at least one must have landed: that one of
+          // several writes of a byte landed before a read (P2), or that a stale write and the
+          // read after it cannot both land after the write the read needs (a clobbering P1).
+          // Z3 decides; the defect stays a candidate at the next trip count.
           continue;
         }
         if (witness instanceof SolverOutcome.Unsat) {

@@ -369,16 +369,21 @@ public final class RaceChecker {
         // A stale write (an older tile) landing before the read is harmless unless it lands after
         // the write of the tile the read needs: then it clobbers it. Found by replay (a
         // counterexample with only "write before read" computed the right result).
-        Event.OpEvent needed = neededWriter(hb, index, write, read);
-        if (needed != null) {
+        List<List<TimingProblem.Order>> clobbers = new ArrayList<>();
+        for (Event.OpEvent needed : neededWriters(hb, index, write, read)) {
+          clobbers.add(
+              List.of(
+                  new TimingProblem.Order(needed.id(), write.id()),
+                  new TimingProblem.Order(write.id(), read.id())));
+        }
+        if (!clobbers.isEmpty()) {
           return new RaceFinding(
               io.pipeverify.verifier.Property.P1,
               kind,
               first.instance(),
               Optional.of(second.instance()),
-              List.of(
-                  new TimingProblem.Order(needed.id(), write.id()),
-                  new TimingProblem.Order(write.id(), read.id())),
+              clobbers.get(0),
+              clobbers.subList(1, clobbers.size()),
               "P1|" + kind + "|" + key(first.instance()) + "|" + key(second.instance()));
         }
         if (shadowed(hb, index, write, read)) {
@@ -393,14 +398,16 @@ public final class RaceChecker {
   }
 
   /**
-   * A write of the tile {@code read} expects, overlapping the stale {@code write}'s bytes in the
+   * The writes of the tile {@code read} expects, overlapping the stale {@code write}'s bytes in the
    * read's range, that may land before the stale write while both land before the read: the order
-   * needed, stale write, read is then consistent with happens-before.
+   * needed, stale write, read is then consistent with happens-before. Every one, in index order: in
+   * the unordered counter mode Z3 may refute the first (docs: {@link RaceFinding}).
    */
-  private static Event.OpEvent neededWriter(
+  private static List<Event.OpEvent> neededWriters(
       HappensBefore hb, OverlapIndex index, Event.OpEvent write, Event.OpEvent read) {
     Access r = access(read);
     Access w = access(write);
+    List<Event.OpEvent> out = new ArrayList<>();
     for (Event.OpEvent n : index.overlapping(r.bytes())) {
       Access na = access(n);
       if (n == write
@@ -412,10 +419,10 @@ public final class RaceChecker {
         continue;
       }
       if (!hb.before(write, n) && !hb.before(read, n) && !hb.before(read, write)) {
-        return n;
+        out.add(n);
       }
     }
-    return null;
+    return out;
   }
 
   /** True when a write of the read's tile, HB-after the stale write, covers their common bytes. */

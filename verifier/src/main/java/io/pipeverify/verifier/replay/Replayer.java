@@ -86,29 +86,35 @@ public final class Replayer implements AutoCloseable {
       throw new IllegalArgumentException(v.property() + " violations have no data to replay");
     }
     Context c = context(v.tripCount());
-    List<TimingProblem.Order> bad = null;
+    List<List<TimingProblem.Order>> realisations = null;
     for (RaceFinding f : c.findings()) {
       if (f.property() == v.property()
           && f.kind() == v.kind()
           && refs(c, f.first(), f.second()).equals(v.ops())) {
-        bad = f.badOrder();
+        realisations = f.badOrders();
         break;
       }
     }
     for (DataflowFinding f : c.dataflow()) {
-      if (bad == null
+      if (realisations == null
           && f.property() == v.property()
           && f.kind() == v.kind()
           && refs(c, f.first(), f.second()).equals(v.ops())) {
-        bad = f.badOrder();
+        realisations = List.of(f.badOrder());
       }
     }
-    if (bad == null) {
+    if (realisations == null) {
       throw new VerifierBugException(
           "the counterexample '" + v.summary() + "' is not found again at T=" + v.tripCount());
     }
     z3.load(c.extended());
+    // The first realisation Z3 has a model for, as the verifier chose it.
+    List<TimingProblem.Order> bad = realisations.get(0);
     SolverOutcome witness = z3.findWith(bad);
+    for (int i = 1; i < realisations.size() && witness instanceof SolverOutcome.Unsat; i++) {
+      bad = realisations.get(i);
+      witness = z3.findWith(bad);
+    }
     if (!(witness instanceof SolverOutcome.Sat sat)) {
       throw new VerifierBugException(
           "Z3 has no model for the counterexample '" + v.summary() + "' (" + witness + ")");
