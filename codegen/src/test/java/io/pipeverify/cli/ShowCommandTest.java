@@ -181,7 +181,7 @@ class ShowCommandTest {
             "pipeverify: cdna4-interleave: unknown knob 'lgkmDrain'; valid knobs: stages,"
                 + " prologueWait, prologueBarrier, lastStageWait, lastStageBarrier,"
                 + " barrierBeforeWait, lgkmDrainBeforeBarrier, g2sSlot, s2rKpackSwapA,"
-                + " s2rKpackSwapB, mfmaJHalfSwap, epilogueWait, waves, tileM, tileN, tileK, slots,"
+                + " s2rKpackSwapB, mfmaJHalfSwap, epilogueWait, swizzle, waves, tileM, tileN, tileK, slots,"
                 + " target, implicitWaits, tripCount",
             "pipeverify: cdna4-interleave: knob 'stages': 'four' is not an int (decimal)",
             "pipeverify: cdna4-interleave: knob 'g2sSlot': 'previous' is not one of next,"

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.TreeSet;
@@ -586,7 +587,7 @@ public final class ScheduleValidator {
       List<Integer> waves) {
     boolean ok = true;
     LdsBuffer buffer = buffers.get(a.buffer());
-    if (a.region().isScattered() && schedule.intent() == Intent.GEMM) {
+    if (!a.region().pieces().isEmpty() && schedule.intent() == Intent.GEMM) {
       // P3 and P5 follow tiles row by row over one range; a region of several pieces comes from a
       // kernel lifted from assembly, which has no GEMM intent (proofs/lifted-intent.md).
       String key = a.region().unit() == Region.Unit.ROWS ? "rows" : "bytes";
@@ -607,6 +608,13 @@ public final class ScheduleValidator {
       ok = false;
     } else if (buffer == null) {
       ok = false; // the buffer itself is invalid and already reported
+    }
+    if (buffer != null && a.region().columns().isPresent()) {
+      Optional<String> misfit = a.region().columns().get().misfit(buffer.rowBytes());
+      if (misfit.isPresent()) {
+        problem(ptr + "/rows/columns", misfit.get());
+        ok = false;
+      }
     }
     Region region = a.region();
     String regionKey = region.unit() == Region.Unit.ROWS ? "rows" : "bytes";

@@ -17,6 +17,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -178,6 +179,12 @@ public final class HipEmitter {
           out.add(at + "the region must be a constant number of rows");
           return;
         }
+        if (!a.region().pieces().isEmpty()) {
+          out.add(at + "a region of pieces is not emitted (rows, or a ds_read's swizzled columns)");
+        }
+        if (a.region().columns().isPresent()) {
+          columns(at, op, a);
+        }
         long rows = a.region().count().eval(Map.of());
         vars(at, a.region().start(), params, sec);
         vars(at, a.tile().rowStart(), params, sec);
@@ -219,6 +226,34 @@ public final class HipEmitter {
         out.add(at + "global loads into registers (register-staged copies) are not emitted");
       } else if (op instanceof Op.CommitGroup || op instanceof Op.WaitGroup) {
         out.add(at + "async groups must be lowered to vmcnt waits before emission");
+      }
+    }
+
+    /**
+     * The emitted kernel lays every tile out with note 003's XOR swizzle (pv_g2s, pv_ds_read): a
+     * region with columns must be that layout's fragment read, or the kernel would not be the
+     * schedule.
+     */
+    private void columns(String at, Op op, Op.LdsAccess a) {
+      Region.Columns got = a.region().columns().get();
+      Optional<Expr> chunk = a.tile().kChunk();
+      if (!(op instanceof Op.DsRead) || chunk.isEmpty() || !chunk.get().vars().isEmpty()) {
+        out.add(at + "columns are emitted only for a ds_read of a constant k-chunk");
+        return;
+      }
+      Region.Columns emitted =
+          Region.Columns.xorSwizzled(
+              s.gemm().rowBytes(),
+              s.gemm().kChunk() * Gemm.ELEMENT_BYTES,
+              chunk.get().eval(Map.of()));
+      if (!got.equals(emitted)) {
+        out.add(
+            at
+                + "columns "
+                + got
+                + " are not the emitted layout's "
+                + emitted
+                + " (16-byte columns of the k-chunk, XOR-swizzled by the row)");
       }
     }
 

@@ -57,7 +57,8 @@ final class OpSubstitution {
   }
 
   private static Region apply(Region r, Map<String, Expr> map) {
-    return new Region(r.unit(), apply(r.start(), map), apply(r.count(), map));
+    return new Region(
+        r.unit(), apply(r.start(), map), apply(r.count(), map), r.pieces(), r.columns());
   }
 
   private static TileTag apply(TileTag t, Map<String, Expr> map) {

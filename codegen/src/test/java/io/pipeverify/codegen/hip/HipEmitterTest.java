@@ -6,7 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pipeverify.codegen.Fixtures;
+import io.pipeverify.model.Op;
+import io.pipeverify.model.Region;
+import io.pipeverify.model.Schedule;
 import io.pipeverify.verifier.VerifiedSchedule;
+import io.pipeverify.verifier.Verifier;
+import io.pipeverify.verifier.VerifyOptions;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -111,5 +116,50 @@ class HipEmitterTest {
         assertThrows(
             UnsupportedScheduleException.class, () -> HipEmitter.emit(v, EmitOptions.defaults()));
     assertTrue(e.getMessage().contains("wave roles"), e.getMessage());
+  }
+
+  /**
+   * swizzle=true models the layout the kernel has anyway: the same kernel. Columns of another
+   * layout, or pieces, are not that kernel and are refused, each read named.
+   */
+  @Test
+  void swizzledReadsAreTheEmittedLayoutAndOtherColumnsAreRefused() throws Exception {
+    VerifiedSchedule swizzled = Fixtures.verified("tilelang-pipelined", Map.of("swizzle", "true"));
+    String plain =
+        HipEmitter.emit(Fixtures.verified("tilelang-pipelined", Map.of()), EmitOptions.defaults());
+    assertEquals(
+        plain.replace(
+            "schedule 'tilelang-pipelined'", "schedule 'tilelang-pipelined[swizzle=true]'"),
+        HipEmitter.emit(swizzled, EmitOptions.defaults()));
+
+    Schedule unswizzled =
+        swizzled
+            .schedule()
+            .mapOps(
+                op ->
+                    op instanceof Op.DsRead r && r.region().columns().isPresent()
+                        ? new Op.DsRead(
+                            r.buffer(),
+                            r.slot(),
+                            Region.rows(
+                                r.region().start(),
+                                r.region().count(),
+                                new Region.Columns(16, r.region().columns().get().first(), 4, 0)),
+                            r.dst(),
+                            r.tile(),
+                            r.origin())
+                        : op);
+    VerifiedSchedule other =
+        Verifier.certify(Verifier.verify(unswizzled, VerifyOptions.defaults())).orElseThrow();
+    UnsupportedScheduleException e =
+        assertThrows(
+            UnsupportedScheduleException.class,
+            () -> HipEmitter.emit(other, EmitOptions.defaults()));
+    assertTrue(
+        e.getMessage()
+            .contains(
+                "columns Columns[bytes=16, first=0, count=4, xorMask=0] are not the emitted"
+                    + " layout's Columns[bytes=16, first=0, count=4, xorMask=7]"),
+        e.getMessage());
   }
 }

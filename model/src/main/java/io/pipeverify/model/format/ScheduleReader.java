@@ -601,7 +601,9 @@ public final class ScheduleReader {
 
   private Region region(JsonNode node, String ptr, Region.Unit unit) {
     String what = unit == Region.Unit.ROWS ? "rows" : "bytes";
-    Fields f = fields(node, ptr, what + " region", List.of("start", "count"), List.of("pieces"));
+    List<String> optional =
+        unit == Region.Unit.ROWS ? List.of("pieces", "columns") : List.of("pieces");
+    Fields f = fields(node, ptr, what + " region", List.of("start", "count"), optional);
     if (f == null) {
       return null;
     }
@@ -609,6 +611,18 @@ public final class ScheduleReader {
     Expr count = f.expr("count");
     if (!allPresent(start, count)) {
       return null;
+    }
+    if (f.has("columns")) {
+      JsonNode columnsNode = ((JsonNode.JsonObject) node).get("columns").orElseThrow();
+      if (f.has("pieces")) {
+        error(
+            JsonPointers.child(ptr, "columns"),
+            columnsNode.position(),
+            "a region has pieces or columns, not both");
+        return null;
+      }
+      Region.Columns columns = f.get("columns", this::columns);
+      return columns == null ? null : Region.rows(start, count, columns);
     }
     if (!f.has("pieces")) {
       return new Region(unit, start, count);
@@ -639,6 +653,26 @@ public final class ScheduleReader {
   }
 
   /** A region's pieces: an array of at least two [start, count] pairs of integers. */
+  private Region.Columns columns(JsonNode node, String ptr) {
+    Fields f = fields(node, ptr, "columns", List.of("bytes", "first", "count"), List.of("xor"));
+    if (f == null) {
+      return null;
+    }
+    Integer bytes = f.integer("bytes");
+    Integer first = f.integer("first");
+    Integer count = f.integer("count");
+    Integer xor = f.has("xor") ? f.integer("xor") : Integer.valueOf(0);
+    if (!allPresent(bytes, first, count, xor)) {
+      return null;
+    }
+    try {
+      return new Region.Columns(bytes, first, count, xor);
+    } catch (IllegalArgumentException e) {
+      error(ptr, node.position(), e.getMessage());
+      return null;
+    }
+  }
+
   private List<Region.Piece> pieces(JsonNode node, String ptr) {
     if (!(node instanceof JsonNode.JsonArray a) || a.elements().size() < 2) {
       typeError(ptr, node, "an array of at least two [start, count] pieces");

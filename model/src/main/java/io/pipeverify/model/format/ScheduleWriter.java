@@ -147,7 +147,18 @@ public final class ScheduleWriter {
   private static String region(Region r) {
     List<String> fields =
         new ArrayList<>(List.of(pair("start", expr(r.start())), pair("count", expr(r.count()))));
-    if (r.isScattered()) {
+    if (r.columns().isPresent()) {
+      Region.Columns c = r.columns().get();
+      fields.add(
+          pair(
+              "columns",
+              object(
+                  List.of(
+                      pair("bytes", Integer.toString(c.bytes())),
+                      pair("first", Long.toString(c.first())),
+                      pair("count", Long.toString(c.count())),
+                      pair("xor", Long.toString(c.xorMask()))))));
+    } else if (r.isScattered()) {
       List<String> pieces = new ArrayList<>();
       for (Region.Piece p : r.pieces()) {
         pieces.add("[" + p.start() + ", " + p.count() + "]");

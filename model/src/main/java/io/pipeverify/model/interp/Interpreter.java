@@ -283,7 +283,14 @@ public final class Interpreter {
 
   private Region.ByteRange bytes(String buffer, Region region, UnrolledOp u) {
     int rowBytes = schedule.buffer(buffer).orElseThrow().rowBytes();
-    Region.ByteRange b = region.bytes(u.env(), rowBytes);
+    // Columns of rows (a swizzled fragment read) replay as their rows: the copies write whole rows,
+    // and the swizzle permutes each row the same way for its writer and its reader, so the values
+    // a read gets are those of the unswizzled layout, which is what the interpreter keeps.
+    Region rows =
+        region.columns().isPresent()
+            ? new Region(Region.Unit.ROWS, region.start(), region.count())
+            : region;
+    Region.ByteRange b = rows.bytes(u.env(), rowBytes);
     if (rowBytes != gemm.rowBytes() || b.from() % rowBytes != 0 || b.to() % rowBytes != 0) {
       throw new IllegalArgumentException(
           u.where() + ": the interpreter replays whole rows of " + gemm.rowBytes() + " B only");

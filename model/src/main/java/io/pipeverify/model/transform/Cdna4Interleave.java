@@ -60,6 +60,7 @@ public final class Cdna4Interleave extends BuiltinTransform<Cdna4InterleaveConfi
             false,
             "MFMAs of j part p use the j values of part jParts-1-p (suspect 2)"));
     k.add(KnobSpec.bool("epilogueWait", true, "vmcnt(0) at the start of the epilogue (suspect 4)"));
+    k.add(KnobSpec.bool("swizzle", false, Layout.SWIZZLE_KNOB));
     k.addAll(CommonKnobs.CANONICAL.specs());
     KNOBS = List.copyOf(k);
   }
@@ -92,7 +93,8 @@ public final class Cdna4Interleave extends BuiltinTransform<Cdna4InterleaveConfi
                 v.bool("s2rKpackSwapA"),
                 v.bool("s2rKpackSwapB"),
                 v.bool("mfmaJHalfSwap"),
-                v.bool("epilogueWait")));
+                v.bool("epilogueWait"),
+                v.bool("swizzle")));
   }
 
   /** One g2s of the next tile, before it is placed in a stage. */
@@ -101,7 +103,8 @@ public final class Cdna4Interleave extends BuiltinTransform<Cdna4InterleaveConfi
   @Override
   public Schedule generate(Cdna4InterleaveConfig c) {
     CommonKnobs common = c.common();
-    Layout layout = new Layout(common, common.target().g2sBytesPerInstruction(), K_CHUNK);
+    Layout layout =
+        new Layout(common, common.target().g2sBytesPerInstruction(), K_CHUNK, c.swizzle());
     Emitter e = new Emitter(NAME, layout);
     int slots = common.slots();
 

@@ -20,7 +20,8 @@ public record Cdna4InterleaveConfig(
     boolean s2rKpackSwapA,
     boolean s2rKpackSwapB,
     boolean mfmaJHalfSwap,
-    boolean epilogueWait)
+    boolean epilogueWait,
+    boolean swizzle)
     implements PassConfig {
 
   /** Which slot the loop's G2S of tile k+1 writes. */
@@ -132,7 +133,8 @@ public record Cdna4InterleaveConfig(
             .put("s2rKpackSwapA", s2rKpackSwapA)
             .put("s2rKpackSwapB", s2rKpackSwapB)
             .put("mfmaJHalfSwap", mfmaJHalfSwap)
-            .put("epilogueWait", epilogueWait);
+            .put("epilogueWait", epilogueWait)
+            .put("swizzle", swizzle);
     common.putOptions(b);
     return b.build();
   }

@@ -126,7 +126,7 @@ final class Emitter {
    */
   void dsRead(
       String tensor, int index, int kChunk, int readKChunk, Expr rowStart, Expr kTile, Expr slot) {
-    Region region = new Region(Region.Unit.ROWS, rowStart, Expr.of(Gemm.FRAGMENT));
+    Region region = layout.fragmentRegion(rowStart, readKChunk);
     TileTag tag =
         new TileTag(
             tensor, kTile, rowStart, Expr.of(Gemm.FRAGMENT), Optional.of(Expr.of(readKChunk)));

@@ -3,6 +3,7 @@ package io.pipeverify.model.transform;
 import io.pipeverify.model.Expr;
 import io.pipeverify.model.Gemm;
 import io.pipeverify.model.LdsBuffer;
+import io.pipeverify.model.Region;
 import io.pipeverify.model.Schedule;
 import io.pipeverify.model.WaveParam;
 import io.pipeverify.model.WaveProgram;
@@ -21,11 +22,25 @@ final class Layout {
   static final String TENSOR_A = "A";
   static final String TENSOR_B = "B";
 
+  /** The help text of the transforms' {@code swizzle} knob. */
+  static final String SWIZZLE_KNOB =
+      "fragment reads at the 16-byte columns note 003's XOR swizzle puts their k-chunk in, as"
+          + " emitted (exact), not as whole rows (same verdict)";
+
   final CommonKnobs common;
   final int bytesPerInstruction;
   final int kChunk;
+  final boolean swizzle;
 
   Layout(CommonKnobs common, int bytesPerInstruction, int kChunk) {
+    this(common, bytesPerInstruction, kChunk, false);
+  }
+
+  /**
+   * With {@code swizzle}, a fragment read is the 16-byte columns of its k-chunk in each of its 16
+   * rows, where note 003's XOR swizzle puts them ({@link #fragmentRegion}); without, whole rows.
+   */
+  Layout(CommonKnobs common, int bytesPerInstruction, int kChunk, boolean swizzle) {
     List<String> problems = problems(common, bytesPerInstruction, "", kChunk, 1);
     if (!problems.isEmpty()) {
       throw new IllegalArgumentException(String.join("; ", problems));
@@ -33,6 +48,24 @@ final class Layout {
     this.common = common;
     this.bytesPerInstruction = bytesPerInstruction;
     this.kChunk = kChunk;
+    this.swizzle = swizzle;
+  }
+
+  /**
+   * The LDS a ds_read of a 16-row fragment of k-chunk {@code readKChunk} touches: whole rows, or
+   * with {@link #swizzle} the chunk's 16-byte columns of each row, column c of row r stored at c ^
+   * (r & (columns per row - 1)), as the emitted HIP lays tiles out (the copies swizzle the global
+   * side, the reads the LDS side: docs/codegen.md). The copies write whole rows either way, so the
+   * verdict is the same; the swizzled regions are the exact ones.
+   */
+  Region fragmentRegion(Expr rowStart, int readKChunk) {
+    if (!swizzle) {
+      return new Region(Region.Unit.ROWS, rowStart, Expr.of(Gemm.FRAGMENT));
+    }
+    return Region.rows(
+        rowStart,
+        Expr.of(Gemm.FRAGMENT),
+        Region.Columns.xorSwizzled(rowBytes(), kChunk * Gemm.ELEMENT_BYTES, readKChunk));
   }
 
   /**

@@ -40,6 +40,7 @@ public final class TileLangPipelined extends BuiltinTransform<TileLangPipelinedC
         KnobSpec.bool(
             "endOfIterationBarrier", true, "s_barrier at the end of each iteration (ThreadSync)"));
     k.add(KnobSpec.bool("barrierAfterWait", true, "s_barrier right after each wait (ThreadSync)"));
+    k.add(KnobSpec.bool("swizzle", false, Layout.SWIZZLE_KNOB));
     k.addAll(CommonKnobs.CANONICAL.specs());
     KNOBS = List.copyOf(k);
   }
@@ -65,13 +66,15 @@ public final class TileLangPipelined extends BuiltinTransform<TileLangPipelinedC
                 v.integer("numStages"),
                 v.integer("opsPerGroup"),
                 v.bool("endOfIterationBarrier"),
-                v.bool("barrierAfterWait")));
+                v.bool("barrierAfterWait"),
+                v.bool("swizzle")));
   }
 
   @Override
   public Schedule generate(TileLangPipelinedConfig c) {
     CommonKnobs common = c.common();
-    Layout layout = new Layout(common, common.target().g2sBytesPerInstruction(), K_CHUNK);
+    Layout layout =
+        new Layout(common, common.target().g2sBytesPerInstruction(), K_CHUNK, c.swizzle());
     Emitter e = new Emitter(NAME, layout);
     int d = c.numStages() - 1;
     int slots = common.slots();

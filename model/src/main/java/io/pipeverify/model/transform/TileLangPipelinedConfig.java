@@ -11,7 +11,8 @@ public record TileLangPipelinedConfig(
     int numStages,
     int opsPerGroup,
     boolean endOfIterationBarrier,
-    boolean barrierAfterWait)
+    boolean barrierAfterWait,
+    boolean swizzle)
     implements PassConfig {
 
   public TileLangPipelinedConfig {
@@ -51,7 +52,8 @@ public record TileLangPipelinedConfig(
             .put("numStages", numStages)
             .put("opsPerGroup", opsPerGroup)
             .put("endOfIterationBarrier", endOfIterationBarrier)
-            .put("barrierAfterWait", barrierAfterWait);
+            .put("barrierAfterWait", barrierAfterWait)
+            .put("swizzle", swizzle);
     common.putOptions(b);
     return b.build();
   }

@@ -363,4 +363,34 @@ class MalformedScheduleTest {
         "t.json:5:1083: error at /: invalid JSON: arrays and objects nested more than 1000 deep",
         e.diagnostics().get(0).render());
   }
+
+  /** A ds_read of slot 0 with the given rows region. */
+  private static String read(String rows) {
+    return "  {\"op\": \"ds_read\", \"buffer\": \"A\", \"slot\": 0, \"rows\": "
+        + rows
+        + ", \"dst\": \"a0\", \"tile\": {\"tensor\": \"A\", \"k\": \"k\", \"rows\":"
+        + " {\"start\": 0, \"count\": 16}, \"kChunk\": 0}}";
+  }
+
+  @Test
+  void columnsReadBackAndMustFitTheRow() throws Exception {
+    String columns = "{\"bytes\": 16, \"first\": 0, \"count\": 4, \"xor\": 7}";
+    ScheduleReader.read(
+        "t.json", loop(read("{\"start\": \"w * 8\", \"count\": 8, \"columns\": " + columns + "}")));
+    assertDiagnostics(
+        loop(
+            read(
+                "{\"start\": 0, \"count\": 16, \"columns\": {\"bytes\": 16, \"first\": 6,"
+                    + " \"count\": 4}}")),
+        "t.json:6:92: error at /programs/0/loop/0/rows/columns: columns [6, 10) do not fit in a row"
+            + " of 8 columns");
+    assertDiagnostics(
+        loop(
+            read(
+                "{\"start\": 0, \"count\": 16, \"pieces\": [[0, 1], [2, 1]], \"columns\": "
+                    + columns
+                    + "}")),
+        "t.json:6:120: error at /programs/0/loop/0/rows/columns: a region has pieces or columns,"
+            + " not both");
+  }
 }

@@ -2,6 +2,7 @@ package io.pipeverify.model.format;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.networknt.schema.InputFormat;
 import com.networknt.schema.JsonSchema;
@@ -10,10 +11,12 @@ import com.networknt.schema.SpecVersion;
 import com.networknt.schema.ValidationMessage;
 import io.pipeverify.model.Schedule;
 import io.pipeverify.model.ScheduleArbitraries;
+import io.pipeverify.model.transform.Transforms;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.Set;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
@@ -68,6 +71,31 @@ class ScheduleSchemaTest {
     String pieces = "[[0, 2], [4, 2], [8, 2], [12, 2], [16, 2], [20, 2], [24, 2], [28, 2]]";
     assertFalse(validate(example.replace(pieces, "[[0, 30]]")).isEmpty());
     assertFalse(validate(example.replace("[[0, 2], [4, 2],", "[[0, 2, 1], [4, 2],")).isEmpty());
+  }
+
+  @Test
+  void swizzledColumnsMatchTheSchemaInRowsOnly() throws Exception {
+    Schedule swizzled =
+        Transforms.byName("tilelang-pipelined")
+            .orElseThrow()
+            .generate(Map.of("swizzle", "true", "waves", "2", "tileM", "32", "tileN", "32"));
+    String json = ScheduleWriter.write(swizzled);
+    String columns = "\"columns\": {\"bytes\": 16, \"first\": 0, \"count\": 4, \"xor\": 7}";
+    assertTrue(json.contains(columns), json);
+    assertEquals(Set.of(), validate(json));
+    assertEquals(swizzled, ScheduleReader.read("swizzled.json", json));
+    // Columns of rows are not pieces, a column has a width, and a bytes region has no rows.
+    assertFalse(
+        validate(json.replace(columns, columns + ", \"pieces\": [[0, 1], [2, 1]]")).isEmpty());
+    assertFalse(validate(json.replace("\"bytes\": 16, ", "")).isEmpty());
+    assertFalse(
+        validate(
+                json.replace(
+                    "\"dst\": \"a0_kp0\"",
+                    "\"dst\": \"a0_kp0\", \"bytes\": {\"start\": 0, \"count\": 1, "
+                        + columns
+                        + "}"))
+            .isEmpty());
   }
 
   @Provide

@@ -209,6 +209,7 @@ class Cdna4InterleaveTest {
             Map.entry("s2rKpackSwapB", "true"),
             Map.entry("mfmaJHalfSwap", "true"),
             Map.entry("epilogueWait", "false"),
+            Map.entry("swizzle", "true"),
             Map.entry("waves", "4"),
             Map.entry("tileM", "128"),
             Map.entry("tileN", "128"),

@@ -65,10 +65,14 @@ public final class PassConfigArbitraries {
                 Arbitraries.integers().between(1, 4),
                 Arbitraries.of(0, 0, 4, 8, 16),
                 Arbitraries.of(true, false),
+                Arbitraries.of(true, false),
                 Arbitraries.of(true, false))
             .as(
-                (c, stages, perGroup, end, after) ->
-                    tryBuild(() -> new TileLangPipelinedConfig(c, stages, perGroup, end, after))));
+                (c, stages, perGroup, end, after, swizzle) ->
+                    tryBuild(
+                        () ->
+                            new TileLangPipelinedConfig(
+                                c, stages, perGroup, end, after, swizzle))));
   }
 
   public static Arbitrary<Cdna4InterleaveConfig> cdna4Interleave() {
@@ -85,7 +89,8 @@ public final class PassConfigArbitraries {
                         () ->
                             new Cdna4InterleaveConfig(
                                 c, stages, b.get(0), b.get(1), lastWait, b.get(2), b.get(3),
-                                b.get(4), slot, b.get(5), b.get(6), b.get(7), b.get(8)))));
+                                b.get(4), slot, b.get(5), b.get(6), b.get(7), b.get(8),
+                                b.get(9)))));
   }
 
   public static Arbitrary<HipKittens2StepConfig> hipKittens2Step() {

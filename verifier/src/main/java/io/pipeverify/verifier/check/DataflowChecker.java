@@ -3,6 +3,7 @@ package io.pipeverify.verifier.check;
 import io.pipeverify.model.Intent;
 import io.pipeverify.model.LdsBuffer;
 import io.pipeverify.model.Op;
+import io.pipeverify.model.Region;
 import io.pipeverify.model.Schedule;
 import io.pipeverify.model.Section;
 import io.pipeverify.model.TileTag;
@@ -152,8 +153,20 @@ public final class DataflowChecker {
     // so they have the same last writer, and its row and the row the read expects advance
     // together: one check per such run of rows decides all of them.
     for (long row = firstRow, next; row < endRow; row = next) {
-      next = nextChange(before, row, endRow, rowBytes);
-      Event.OpEvent last = lastWriter(before, row * rowBytes, (row + 1) * rowBytes);
+      List<Region.ByteRange> bytes =
+          List.of(new Region.ByteRange(row * rowBytes, (row + 1) * rowBytes));
+      if (ra.isScattered()) {
+        // The read's own bytes of the row (a swizzled fragment reads part of each row, a write may
+        // cover another part), row by row: the writes over them change from row to row.
+        bytes = Access.clip(ra.pieces(), bytes.get(0));
+        next = row + 1;
+        if (bytes.isEmpty()) {
+          continue;
+        }
+      } else {
+        next = nextChange(before, row, endRow, rowBytes);
+      }
+      Event.OpEvent last = lastWriter(before, bytes);
       if (last == null) {
         continue; // no write before it: P2's finding, or a race P1 reports
       }
@@ -220,26 +233,22 @@ public final class DataflowChecker {
     return next;
   }
 
-  /** The write among {@code before} overlapping [from, to) that all others happen before. */
-  private Event.OpEvent lastWriter(List<Event.OpEvent> before, long from, long to) {
+  /** The write among {@code before} overlapping {@code bytes} that all others happen before. */
+  private Event.OpEvent lastWriter(List<Event.OpEvent> before, List<Region.ByteRange> bytes) {
     // Under a total order the running maximum is the last write; then check it is one. (No list
     // of candidates: this runs once per row read.)
     Event.OpEvent last = null;
     for (Event.OpEvent w : before) {
-      if (overlaps(w, from, to) && (last == null || hb.before(last, w))) {
+      if (access(w).overlapsAny(bytes) && (last == null || hb.before(last, w))) {
         last = w;
       }
     }
     for (Event.OpEvent w : before) {
-      if (w != last && overlaps(w, from, to) && !hb.before(w, last)) {
+      if (w != last && access(w).overlapsAny(bytes) && !hb.before(w, last)) {
         return null;
       }
     }
     return last;
-  }
-
-  private static boolean overlaps(Event.OpEvent w, long from, long to) {
-    return access(w).bytes().from() < to && from < access(w).bytes().to();
   }
 
   // ---------------------------------------------------------------- P4, P5

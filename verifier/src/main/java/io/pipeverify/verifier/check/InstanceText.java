@@ -152,20 +152,22 @@ public final class InstanceText {
     Region.ByteRange b = a.bytes();
     int rowBytes = schedule.buffer(a.buffer()).map(LdsBuffer::rowBytes).orElse(1);
     // A lifted schedule's rows are granules of its own making: bytes are what its reader knows.
-    if (schedule.intent() == Intent.GEMM && b.from() % rowBytes == 0 && b.to() % rowBytes == 0) {
-      return "rows [" + b.from() / rowBytes + ", " + b.to() / rowBytes + ")";
-    }
-    String span = "bytes [" + b.from() + ", " + b.to() + ")";
+    boolean rows =
+        schedule.intent() == Intent.GEMM && b.from() % rowBytes == 0 && b.to() % rowBytes == 0;
+    String span =
+        rows
+            ? "rows [" + b.from() / rowBytes + ", " + b.to() / rowBytes + ")"
+            : "bytes [" + b.from() + ", " + b.to() + ")";
     if (!a.isScattered()) {
       return span;
     }
-    // A scattered access (an MFMA fragment of a padded or interleaved layout): its span, how many
-    // pieces, and the first of them.
+    // A scattered access (an MFMA fragment of a padded, interleaved or swizzled layout): its span,
+    // how many pieces, and the first of them, in bytes.
     Region.ByteRange first = a.pieces().get(0);
     return span
         + " in "
         + a.pieces().size()
-        + " pieces ["
+        + (rows ? " pieces, bytes [" : " pieces [")
         + first.from()
         + ", "
         + first.to()

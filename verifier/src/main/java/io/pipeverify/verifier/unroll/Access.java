@@ -143,6 +143,20 @@ public record Access(
     return out;
   }
 
+  /** The parts of {@code ranges} (sorted, disjoint) inside {@code window}, in order. */
+  public static List<Region.ByteRange> clip(
+      List<Region.ByteRange> ranges, Region.ByteRange window) {
+    List<Region.ByteRange> out = new java.util.ArrayList<>();
+    for (Region.ByteRange r : ranges) {
+      long from = Math.max(r.from(), window.from());
+      long to = Math.min(r.to(), window.to());
+      if (from < to) {
+        out.add(new Region.ByteRange(from, to));
+      }
+    }
+    return out;
+  }
+
   /** Whether the access touches a byte of {@code ranges} (sorted, disjoint). */
   public boolean overlapsAny(List<Region.ByteRange> ranges) {
     if (ranges.isEmpty()

@@ -218,13 +218,20 @@ public final class Unroller {
         schedule
             .buffer(a.buffer())
             .orElseThrow(() -> new IllegalArgumentException("unknown buffer " + a.buffer()));
-    Region.ByteRange span = a.region().bytes(env, buffer.rowBytes());
+    // A scattered region's span is that of its ranges; columns of rows may come out as one range
+    // (every column of a row, say): then it is one.
+    List<Region.ByteRange> pieces =
+        a.region().isScattered() ? a.region().byteRanges(env, buffer.rowBytes()) : List.of();
+    Region.ByteRange span =
+        pieces.isEmpty()
+            ? a.region().bytes(env, buffer.rowBytes())
+            : new Region.ByteRange(pieces.get(0).from(), pieces.get(pieces.size() - 1).to());
     return Optional.of(
         new Access(
             a.buffer(),
             (int) a.slot().eval(env),
             span,
-            a.region().isScattered() ? a.region().byteRanges(env, buffer.rowBytes()) : List.of(),
+            pieces.size() > 1 ? pieces : List.of(),
             a.tile().tensor(),
             a.tile().kTile().eval(env),
             a.writes()));
