@@ -299,12 +299,23 @@ public final class ScheduleArbitraries {
 
     /**
      * Constant rows (shared by all waves), per-wave rows {@code w * c} (disjoint), rows of a
-     * wave-parameter pair, rows rotating with k, or a byte range.
+     * wave-parameter pair, rows rotating with k, a byte range, or per-wave rows of which only some
+     * 16-byte columns, XOR-swizzled by the row (a swizzled fragment read; any access may have them
+     * here).
      */
     private Region region(OpSpec s, LdsBuffer b, Section section) {
       int rows = b.slotBytes() / b.rowBytes();
       int n = shape.waves();
-      int choice = s.region() % 5;
+      int choice = s.region() % 6;
+      if (choice == 5) {
+        int c = 1 + s.size() % (rows / n);
+        long perRow = b.rowBytes() / 16;
+        long first = s.extra() % perRow;
+        return Region.rows(
+            Expr.parse("w * " + c),
+            Expr.of(c),
+            new Region.Columns(16, first, 1 + s.size() % (perRow - first), s.start() % perRow));
+      }
       if (choice == 1) {
         int c = 1 + s.size() % (rows / n);
         return Region.rows(Expr.parse("w * " + c), Expr.of(c));

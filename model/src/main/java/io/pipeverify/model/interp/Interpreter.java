@@ -283,13 +283,17 @@ public final class Interpreter {
 
   private Region.ByteRange bytes(String buffer, Region region, UnrolledOp u) {
     int rowBytes = schedule.buffer(buffer).orElseThrow().rowBytes();
-    // Columns of rows (a swizzled fragment read) replay as their rows: the copies write whole rows,
-    // and the swizzle permutes each row the same way for its writer and its reader, so the values
-    // a read gets are those of the unswizzled layout, which is what the interpreter keeps.
+    // Columns of rows read (a swizzled fragment read) replay as their rows: the copies write whole
+    // rows, and the swizzle permutes each row the same way for its writer and its reader, so the
+    // values a read gets are those of the unswizzled layout, which is what the interpreter keeps.
+    // A write of some columns changes part of a row, which it does not keep.
+    boolean readOfColumns = region.columns().isPresent() && u.op() instanceof Op.DsRead;
+    if (region.columns().isPresent() && !readOfColumns) {
+      throw new IllegalArgumentException(
+          u.where() + ": the interpreter replays writes of whole rows only, not of columns");
+    }
     Region rows =
-        region.columns().isPresent()
-            ? new Region(Region.Unit.ROWS, region.start(), region.count())
-            : region;
+        readOfColumns ? new Region(Region.Unit.ROWS, region.start(), region.count()) : region;
     Region.ByteRange b = rows.bytes(u.env(), rowBytes);
     if (rowBytes != gemm.rowBytes() || b.from() % rowBytes != 0 || b.to() % rowBytes != 0) {
       throw new IllegalArgumentException(
