@@ -107,9 +107,11 @@ final class BenchCommand implements Callable<Integer> {
       throw new InputException("pipeverify: bench needs --runs >= 1");
     }
     WarmUp warm = WarmUp.parse(warmup);
-    if (scaling != null && !List.of("all", "grid", "events").contains(scaling)) {
+    if (scaling != null && !List.of("all", "grid", "events", "conflicts").contains(scaling)) {
       throw new InputException(
-          "pipeverify: bench --scaling takes grid or events (or no value), not '" + scaling + "'");
+          "pipeverify: bench --scaling takes grid, events or conflicts (or no value), not '"
+              + scaling
+              + "'");
     }
     boolean given = source.isBuiltin() || !source.files().isEmpty();
     if (scaling != null && given) {
@@ -148,69 +150,83 @@ final class BenchCommand implements Callable<Integer> {
       Table.render(out, "", rows);
       out.append("\n");
     }
-    if (scaling != null && !scaling.equals("grid")) {
-      List<String[]> rows = new ArrayList<>();
-      rows.add(
-          new String[] {
-            "extra reads",
-            "verdict",
-            "events",
-            "runs",
-            "median ms",
-            "us/event",
-            "graph ms",
-            "encode ms",
-            "solve ms",
-            "peak heap MB"
-          });
+    if (scaling != null && (scaling.equals("all") || scaling.equals("events"))) {
+      Map<String, Case> cases = new LinkedHashMap<>();
       for (int extra : EventScaling.EXTRA_READS) {
-        Case c = EventScaling.benchCase(extra);
-        Measurement m;
-        try {
-          // One untimed run tells the size; the runs are scaled to it.
-          long events = Verifier.verify(c.schedule(), VerifyOptions.defaults()).stats().events();
-          WarmUp scaledWarmUp = new WarmUp(scaled(warm.minimum() - 1, events, 0), false);
-          m = measure(c, scaledWarmUp, scaled(runs, events, 3));
-        } catch (OutOfMemoryError e) {
-          // The largest rows can need more heap than the JVM has (docs/PERFORMANCE.md); the
-          // garbage of the failed run is free again, and the table still gets printed.
-          long maxHeap = Runtime.getRuntime().maxMemory() >> 20;
-          rows.add(
-              new String[] {
-                Integer.toString(extra),
-                "n/a: out of memory (max heap " + maxHeap + " MB)",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                ""
-              });
-          continue;
-        }
-        rows.add(
-            new String[] {
-              Integer.toString(extra),
-              m.verdict(),
-              Long.toString(m.stats().events()),
-              Integer.toString(m.runs()),
-              Long.toString(m.medianMs()),
-              String.format(
-                  Locale.ROOT, "%.1f", m.medianMs() * 1000.0 / Math.max(1, m.stats().events())),
-              Long.toString(m.graphMs()),
-              Long.toString(m.encodeMs()),
-              Long.toString(m.solveMs()),
-              Long.toString(m.peakHeapBytes() >> 20)
-            });
+        cases.put(Integer.toString(extra), EventScaling.benchCase(extra));
       }
-      Table.render(out, "", rows);
-      out.append("\n");
+      scaledTable(out, "extra reads", cases, warm);
+    }
+    if (scaling != null && scaling.equals("conflicts")) {
+      Map<String, Case> cases = new LinkedHashMap<>();
+      for (int repeats : ConflictScaling.REPEATS) {
+        cases.put(Integer.toString(repeats), ConflictScaling.benchCase(repeats));
+      }
+      scaledTable(out, "repeats", cases, warm);
     }
     footer(out, warm);
     console.out().print(out);
     return ExitCode.OK;
+  }
+
+  /**
+   * One row per case of a scaling axis (by its label in the first column): warm-up and timed runs
+   * divided by its events/10k, so that each row costs about as much as a 10k-event one.
+   */
+  private void scaledTable(StringBuilder out, String label, Map<String, Case> cases, WarmUp warm) {
+    List<String[]> rows = new ArrayList<>();
+    rows.add(
+        new String[] {
+          label,
+          "verdict",
+          "events",
+          "pairs",
+          "runs",
+          "median ms",
+          "us/event",
+          "graph ms",
+          "encode ms",
+          "solve ms",
+          "peak heap MB"
+        });
+    for (Map.Entry<String, Case> e : cases.entrySet()) {
+      String name = e.getKey();
+      Case c = e.getValue();
+      Measurement m;
+      try {
+        // One untimed run tells the size; the runs are scaled to it.
+        long events = Verifier.verify(c.schedule(), VerifyOptions.defaults()).stats().events();
+        WarmUp scaledWarmUp = new WarmUp(scaled(warm.minimum() - 1, events, 0), false);
+        m = measure(c, scaledWarmUp, scaled(runs, events, 3));
+      } catch (OutOfMemoryError oom) {
+        // The largest rows can need more heap than the JVM has (docs/PERFORMANCE.md); the
+        // garbage of the failed run is free again, and the table still gets printed.
+        long maxHeap = Runtime.getRuntime().maxMemory() >> 20;
+        String[] row = new String[rows.get(0).length];
+        Arrays.fill(row, "");
+        row[0] = name;
+        row[1] = "n/a: out of memory (max heap " + maxHeap + " MB)";
+        rows.add(row);
+        continue;
+      }
+      rows.add(
+          new String[] {
+            name,
+            m.verdict(),
+            Long.toString(m.stats().events()),
+            Long.toString(m.stats().pairsChecked()),
+            Integer.toString(m.runs()),
+            Long.toString(m.medianMs()),
+            String.format(
+                Locale.ROOT, "%.1f", m.medianMs() * 1000.0 / Math.max(1, m.stats().events())),
+            Long.toString(m.graphMs()),
+            Long.toString(m.encodeMs()),
+            Long.toString(m.solveMs()),
+            Long.toString(m.peakHeapBytes() >> 20)
+          });
+    }
+    Table.render(out, "", rows);
+    out.append("\n");
   }
 
   /** The targets table, one row per target. */

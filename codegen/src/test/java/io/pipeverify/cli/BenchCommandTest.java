@@ -130,7 +130,8 @@ class BenchCommandTest {
     Cli.Result r = Cli.run("bench", "--scaling=waves");
     assertEquals(2, r.code(), r.dump());
     assertEquals(
-        "pipeverify: bench --scaling takes grid or events (or no value), not 'waves'\n", r.err());
+        "pipeverify: bench --scaling takes grid, events or conflicts (or no value), not 'waves'\n",
+        r.err());
   }
 
   @Test
