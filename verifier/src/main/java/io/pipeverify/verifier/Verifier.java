@@ -379,7 +379,9 @@ public final class Verifier {
      */
     private Optional<String> races(Z3Session z3, ProofThread proofs, int t) {
       long start = System.nanoTime();
-      TripAnalysis analysis = TripAnalysis.of(schedule, t, options.counters());
+      TripAnalysis analysis =
+          TripAnalysis.of(
+              schedule, t, options.counters(), options.proof() == VerifyOptions.ProofMode.FULL);
       HappensBefore hb = analysis.hb();
       events += hb.events().size();
       edges += hb.edgeCount();

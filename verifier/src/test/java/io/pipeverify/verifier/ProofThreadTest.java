@@ -38,7 +38,8 @@ class ProofThreadTest {
                 .orElseThrow()
                 .generate(Map.of("lgkmDrainBeforeBarrier", "true")),
             2,
-            CounterMode.ORDERED);
+            CounterMode.ORDERED,
+            true);
     hb = analysis.hb();
     orders = analysis.races().ordered();
   }

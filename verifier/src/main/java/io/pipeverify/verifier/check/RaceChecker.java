@@ -129,8 +129,21 @@ public final class RaceChecker {
 
   private RaceChecker() {}
 
+  /** Every conflicting pair: {@link Result#ordered} lists them all ({@code ProofMode.FULL}). */
   public static Result check(HappensBefore hb) {
-    SlotAccesses accesses = SlotAccesses.of(hb);
+    return check(hb, SlotAccesses.of(hb));
+  }
+
+  /**
+   * The same verdict, findings and obligation shapes from the nearest pairs of every slot without a
+   * race (proofs/nearest-pairs.md); a slot with one is swept pair by pair as {@link #check} does.
+   * {@link Result#ordered} then lists the ordered pairs looked at, not every one.
+   */
+  public static Result checkNearest(HappensBefore hb) {
+    return check(hb, SlotAccesses.nearest(hb));
+  }
+
+  private static Result check(HappensBefore hb, SlotAccesses accesses) {
     SequentialOrder sequential =
         hb.execution().schedule().intent() == Intent.NONE
             ? SequentialOrder.of(hb.execution())
@@ -138,8 +151,16 @@ public final class RaceChecker {
     PairSweep sweep = new PairSweep(hb, accesses, sequential);
     List<RaceFinding> findings = sweep.findings;
     for (OverlapIndex index : accesses.slots()) {
-      for (int i = 0; i < index.sorted().size(); i++) {
-        sweep.pairsFrom(index, i);
+      Optional<List<Event.OpEvent[]>> nearest = accesses.nearestPairs(index);
+      if (nearest.isPresent()) {
+        for (Event.OpEvent[] p : nearest.get()) {
+          sweep.pairs++;
+          sweep.ordered(index, p[0], p[1]);
+        }
+      } else {
+        for (int i = 0; i < index.sorted().size(); i++) {
+          sweep.pairsFrom(index, i);
+        }
       }
       uninitialisedReads(accesses, index, findings);
     }

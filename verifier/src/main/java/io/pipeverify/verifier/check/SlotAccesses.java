@@ -4,11 +4,14 @@ import io.pipeverify.verifier.hb.Event;
 import io.pipeverify.verifier.hb.HappensBefore;
 import io.pipeverify.verifier.unroll.Access;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 
 /**
@@ -25,16 +28,41 @@ public final class SlotAccesses {
   /** By event id: those of a read's overlapping writes that happen before it, in the same order. */
   private final List<List<Event.OpEvent>> writesBefore;
 
+  /** The slots without a race, with their nearest pairs ({@link NearestPairs}), when asked for. */
+  private final Map<OverlapIndex, List<Event.OpEvent[]>> nearest;
+
+  /** By event id: a read's slot, for its overlapping writes when they are not listed. */
+  private final OverlapIndex[] slotOf;
+
   private SlotAccesses(
       Collection<OverlapIndex> slots,
       List<List<Event.OpEvent>> overlapping,
-      List<List<Event.OpEvent>> before) {
+      List<List<Event.OpEvent>> before,
+      Map<OverlapIndex, List<Event.OpEvent[]>> nearest,
+      OverlapIndex[] slotOf) {
     this.slots = slots;
     this.writesOverlapping = overlapping;
     this.writesBefore = before;
+    this.nearest = nearest;
+    this.slotOf = slotOf;
   }
 
+  /** Every slot with every read's overlapping writes and those before it. */
   public static SlotAccesses of(HappensBefore hb) {
+    return of(hb, false);
+  }
+
+  /**
+   * The slots without a race summarised by their nearest pairs, a read's writes before it being the
+   * last write of each of its segments (what P2, P3 and the implied orders need of them:
+   * proofs/nearest-pairs.md), its overlapping writes searched when asked for; the others as {@link
+   * #of}.
+   */
+  public static SlotAccesses nearest(HappensBefore hb) {
+    return of(hb, true);
+  }
+
+  private static SlotAccesses of(HappensBefore hb, boolean nearestPairs) {
     // By buffer and slot, then ordered by "buffer#slot" once per slot: a key string per access
     // was a tenth of this method in a cold start.
     Map<String, Map<Integer, List<Event.OpEvent>>> byBuffer = new HashMap<>();
@@ -63,17 +91,37 @@ public final class SlotAccesses {
         new ArrayList<>(Collections.nCopies(hb.events().size(), null));
     List<List<Event.OpEvent>> before =
         new ArrayList<>(Collections.nCopies(hb.events().size(), null));
+    Map<OverlapIndex, List<Event.OpEvent[]>> nearest = new IdentityHashMap<>();
+    OverlapIndex[] slotOf = new OverlapIndex[hb.events().size()];
+    int[] seenBy = new int[nearestPairs ? hb.events().size() : 0];
+    Arrays.fill(seenBy, -1);
     for (List<Event.OpEvent> group : groups.values()) {
       OverlapIndex index = new OverlapIndex(group);
-      OverlapIndex writes = index.writes();
       slots.add(index);
+      Optional<NearestPairs.Summary> summary =
+          nearestPairs ? NearestPairs.of(hb, group, seenBy) : Optional.empty();
+      if (summary.isPresent()) {
+        nearest.put(index, summary.get().pairs());
+        for (Map.Entry<Integer, List<Event.OpEvent>> e : summary.get().lastWrites().entrySet()) {
+          before.set(e.getKey(), e.getValue());
+          slotOf[e.getKey()] = index;
+        }
+        continue;
+      }
+      OverlapIndex writes = index.writes();
       for (Event.OpEvent r : group) {
         if (!access(r).write()) {
           writesOf(hb, writes, r, overlapping, before);
         }
       }
     }
-    return new SlotAccesses(Collections.unmodifiableList(slots), overlapping, before);
+    return new SlotAccesses(
+        Collections.unmodifiableList(slots), overlapping, before, nearest, slotOf);
+  }
+
+  /** The nearest pairs of {@code slot}, when it was summarised by them (it has no race). */
+  Optional<List<Event.OpEvent[]>> nearestPairs(OverlapIndex slot) {
+    return Optional.ofNullable(nearest.get(slot));
   }
 
   /**
@@ -104,10 +152,16 @@ public final class SlotAccesses {
 
   /** The writes of the read's buffer slot that overlap its bytes, by first byte, then id. */
   List<Event.OpEvent> writesOverlapping(Event.OpEvent read) {
-    return ofRead(writesOverlapping, read);
+    OverlapIndex slot = slotOf[read.id()];
+    return slot != null
+        ? slot.writes().overlapping(access(read).bytes())
+        : ofRead(writesOverlapping, read);
   }
 
-  /** Those of {@link #writesOverlapping} that happen before the read, in the same order. */
+  /**
+   * Those of {@link #writesOverlapping} that happen before the read, in the same order; in a slot
+   * summarised by its nearest pairs only the last write of each of the read's segments.
+   */
   List<Event.OpEvent> writesBefore(Event.OpEvent read) {
     return ofRead(writesBefore, read);
   }

@@ -78,6 +78,9 @@ public final class HappensBefore {
 
   private final int waves;
 
+  /** Event id -> its position in one topological order of the graph (filled after build). */
+  private int[] rank;
+
   /** {@link #edges()}, once asked for. */
   private List<Edge> edgeList;
 
@@ -129,6 +132,14 @@ public final class HappensBefore {
       edgeList = Collections.unmodifiableList(out);
     }
     return edgeList;
+  }
+
+  /**
+   * The position of {@code event} in one fixed topological order of the graph: an event that
+   * happens before another has a smaller rank (the converse does not hold).
+   */
+  public int rank(Event event) {
+    return rank[event.id()];
   }
 
   /** How many edges leave event {@code event}. */
@@ -422,6 +433,10 @@ public final class HappensBefore {
     }
     if (done != n) {
       throw new IllegalStateException("the happens-before graph has a cycle");
+    }
+    rank = new int[n];
+    for (int i = 0; i < n; i++) {
+      rank[order[i]] = i;
     }
     // In topological order every predecessor's clock is final before it is pushed on.
     clock = new int[n * waves];

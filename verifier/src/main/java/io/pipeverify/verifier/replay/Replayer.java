@@ -8,6 +8,7 @@ import io.pipeverify.verifier.OpRef;
 import io.pipeverify.verifier.Property;
 import io.pipeverify.verifier.VerificationReport;
 import io.pipeverify.verifier.VerifierBugException;
+import io.pipeverify.verifier.VerifyOptions;
 import io.pipeverify.verifier.Violation;
 import io.pipeverify.verifier.check.CounterexampleBuilder;
 import io.pipeverify.verifier.check.DataflowFinding;
@@ -66,7 +67,12 @@ public final class Replayer implements AutoCloseable {
     return contexts.computeIfAbsent(
         t,
         x -> {
-          TripAnalysis a = TripAnalysis.of(schedule, t, report.options().counters());
+          TripAnalysis a =
+              TripAnalysis.of(
+                  schedule,
+                  t,
+                  report.options().counters(),
+                  report.options().proof() == VerifyOptions.ProofMode.FULL);
           TimingProblem extended = a.uses().extend(TimingEncoder.encode(a.hb()));
           return new Context(
               a.hb(),

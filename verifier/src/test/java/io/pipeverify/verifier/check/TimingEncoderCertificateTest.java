@@ -36,7 +36,8 @@ class TimingEncoderCertificateTest {
                 .orElseThrow()
                 .generate(Map.of("lgkmDrainBeforeBarrier", "true")),
             2,
-            CounterMode.ORDERED);
+            CounterMode.ORDERED,
+            true);
     HappensBefore hb = analysis.hb();
     List<TimingProblem.Order> orders = analysis.races().ordered();
     TimingProblem whole = TimingEncoder.encode(hb);
