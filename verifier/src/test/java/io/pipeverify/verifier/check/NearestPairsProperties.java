@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.OptionalInt;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
@@ -61,21 +62,24 @@ class NearestPairsProperties {
    * numbers of barriers; the graph joins the n-th of those that pass one.)
    */
   static Schedule fenced(Schedule s) {
-    return s.withPrograms(
-        s.programs().stream()
-            .map(
-                p ->
-                    new WaveProgram(
-                        p.role(),
-                        p.waves(),
-                        fenced(p.prologue()),
-                        fenced(p.loop()),
-                        fenced(p.epilogue())))
-            .toList());
+    return sections(s, NearestPairsProperties::fenced, NearestPairsProperties::fenced);
   }
 
   /** The loop body {@code repeats} times over: many accesses of the same bytes per iteration. */
   static Schedule repeated(Schedule s, int repeats) {
+    return sections(
+        s,
+        ops -> ops,
+        loop ->
+            java.util.Collections.nCopies(repeats, loop).stream().flatMap(List::stream).toList());
+  }
+
+  /**
+   * Every program with {@code outside} applied to its prologue and epilogue, {@code loop} to its
+   * loop.
+   */
+  private static Schedule sections(
+      Schedule s, UnaryOperator<List<Op>> outside, UnaryOperator<List<Op>> loop) {
     return s.withPrograms(
         s.programs().stream()
             .map(
@@ -83,11 +87,9 @@ class NearestPairsProperties {
                     new WaveProgram(
                         p.role(),
                         p.waves(),
-                        p.prologue(),
-                        java.util.Collections.nCopies(repeats, p.loop()).stream()
-                            .flatMap(List::stream)
-                            .toList(),
-                        p.epilogue()))
+                        outside.apply(p.prologue()),
+                        loop.apply(p.loop()),
+                        outside.apply(p.epilogue())))
             .toList());
   }
 
