@@ -27,8 +27,9 @@ import java.util.Optional;
  */
 final class NearestPairs {
   /**
-   * The nearest ordered pairs ({@code [before, after]}, in the order visited) and per read (by
-   * event id) its last writes: the last write of each of its segments, by first byte, then id.
+   * The nearest ordered pairs ({@code [before, after]}, in the order visited) and per access (by
+   * event id) its last writes: the last write of each of its segments when it was visited (all
+   * happen before it), by first byte, then id.
    */
   record Summary(List<Event.OpEvent[]> pairs, Map<Integer, List<Event.OpEvent>> lastWrites) {}
 
@@ -76,7 +77,7 @@ final class NearestPairs {
     Map<Integer, List<Event.OpEvent>> lastWrites = new HashMap<>();
     for (Event.OpEvent b : visiting) {
       boolean writes = access(b).write();
-      List<Event.OpEvent> writers = writes ? null : new ArrayList<>();
+      List<Event.OpEvent> writers = new ArrayList<>();
       for (Region.ByteRange piece : access(b).pieces()) {
         for (int s = segment(piece.from()); s < segment(piece.to()); s++) {
           Event.OpEvent w = lastWrite[s];
@@ -85,9 +86,7 @@ final class NearestPairs {
               return Optional.empty();
             }
             pairs.add(new Event.OpEvent[] {w, b});
-            if (!writes) {
-              writers.add(w);
-            }
+            writers.add(w);
           }
           if (writes) {
             for (Event.OpEvent r : readsSince.get(s)) {
@@ -105,12 +104,10 @@ final class NearestPairs {
           }
         }
       }
-      if (!writes) {
-        writers.sort(
-            Comparator.comparingLong((Event.OpEvent e) -> access(e).bytes().from())
-                .thenComparingInt(Event::id));
-        lastWrites.put(b.id(), writers);
-      }
+      writers.sort(
+          Comparator.comparingLong((Event.OpEvent e) -> access(e).bytes().from())
+              .thenComparingInt(Event::id));
+      lastWrites.put(b.id(), writers);
     }
     return Optional.of(new Summary(pairs, lastWrites));
   }

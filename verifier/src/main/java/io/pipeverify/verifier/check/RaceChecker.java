@@ -266,12 +266,16 @@ public final class RaceChecker {
     List<Region.ByteRange> common = access(first).common(access(second));
     Region.ByteRange span =
         new Region.ByteRange(common.get(0).from(), common.get(common.size() - 1).to());
-    // A read of one range has the writes before it over its bytes at hand, already ordered before
-    // it; otherwise the writes over the common bytes only (a scattered read's span covers many
-    // writes that touch none of its pieces).
-    boolean before = !access(second).write() && !access(second).isScattered();
+    // An access of a slot summarised by its nearest pairs, and a read of one range, have the
+    // writes before them over their bytes at hand, already ordered before them; otherwise the
+    // writes over the common bytes only (a scattered read's span covers many writes that touch
+    // none of its pieces).
+    Optional<List<Event.OpEvent>> last = accesses.lastWrites(second);
+    boolean before = last.isPresent() || (!access(second).write() && !access(second).isScattered());
     List<Event.OpEvent> candidates =
-        before ? accesses.writesBefore(second) : slot.writes().overlapping(span);
+        last.isPresent()
+            ? last.get()
+            : before ? accesses.writesBefore(second) : slot.writes().overlapping(span);
     for (Event.OpEvent w : candidates) {
       if (w != first
           && w != second

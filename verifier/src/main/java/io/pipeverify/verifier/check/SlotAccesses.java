@@ -34,17 +34,22 @@ public final class SlotAccesses {
   /** By event id: a read's slot, for its overlapping writes when they are not listed. */
   private final OverlapIndex[] slotOf;
 
+  /** By event id: an access's last writes, in the slots summarised by their nearest pairs. */
+  private final Map<Integer, List<Event.OpEvent>> lastWrites;
+
   private SlotAccesses(
       Collection<OverlapIndex> slots,
       List<List<Event.OpEvent>> overlapping,
       List<List<Event.OpEvent>> before,
       Map<OverlapIndex, List<Event.OpEvent[]>> nearest,
-      OverlapIndex[] slotOf) {
+      OverlapIndex[] slotOf,
+      Map<Integer, List<Event.OpEvent>> lastWrites) {
     this.slots = slots;
     this.writesOverlapping = overlapping;
     this.writesBefore = before;
     this.nearest = nearest;
     this.slotOf = slotOf;
+    this.lastWrites = lastWrites;
   }
 
   /** Every slot with every read's overlapping writes and those before it. */
@@ -92,6 +97,7 @@ public final class SlotAccesses {
     List<List<Event.OpEvent>> before =
         new ArrayList<>(Collections.nCopies(hb.events().size(), null));
     Map<OverlapIndex, List<Event.OpEvent[]>> nearest = new IdentityHashMap<>();
+    Map<Integer, List<Event.OpEvent>> lastWrites = new HashMap<>();
     OverlapIndex[] slotOf = new OverlapIndex[hb.events().size()];
     int[] seenBy = new int[nearestPairs ? hb.events().size() : 0];
     Arrays.fill(seenBy, -1);
@@ -102,9 +108,12 @@ public final class SlotAccesses {
           nearestPairs ? NearestPairs.of(hb, group, seenBy) : Optional.empty();
       if (summary.isPresent()) {
         nearest.put(index, summary.get().pairs());
-        for (Map.Entry<Integer, List<Event.OpEvent>> e : summary.get().lastWrites().entrySet()) {
-          before.set(e.getKey(), e.getValue());
-          slotOf[e.getKey()] = index;
+        lastWrites.putAll(summary.get().lastWrites());
+        for (Event.OpEvent r : group) {
+          if (!access(r).write()) {
+            before.set(r.id(), lastWrites.get(r.id()));
+            slotOf[r.id()] = index;
+          }
         }
         continue;
       }
@@ -116,7 +125,17 @@ public final class SlotAccesses {
       }
     }
     return new SlotAccesses(
-        Collections.unmodifiableList(slots), overlapping, before, nearest, slotOf);
+        Collections.unmodifiableList(slots), overlapping, before, nearest, slotOf, lastWrites);
+  }
+
+  /**
+   * An access's last writes (the last write of each of its byte segments when it was reached: they
+   * all happen before it) when its slot was summarised by its nearest pairs. Every write over a
+   * common byte that happens before the access happens before one of them or is one of them
+   * (proofs/nearest-pairs.md), which is what the implied-order search needs.
+   */
+  Optional<List<Event.OpEvent>> lastWrites(Event.OpEvent access) {
+    return Optional.ofNullable(lastWrites.get(access.id()));
   }
 
   /** The nearest pairs of {@code slot}, when it was summarised by them (it has no race). */
