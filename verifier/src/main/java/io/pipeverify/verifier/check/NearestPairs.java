@@ -6,10 +6,7 @@ import io.pipeverify.verifier.hb.HappensBefore;
 import io.pipeverify.verifier.unroll.Access;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -26,12 +23,6 @@ import java.util.Optional;
  * touch one byte (a long unrolled kernel of barrier-separated phases over one buffer).
  */
 final class NearestPairs {
-  /**
-   * The nearest ordered pairs ({@code [before, after]}, in the order visited) and per access (by
-   * event id) its last writes: the last write of each of its segments when it was visited (all
-   * happen before it), by first byte, then id.
-   */
-  record Summary(List<Event.OpEvent[]> pairs, Map<Integer, List<Event.OpEvent>> lastWrites) {}
 
   private final HappensBefore hb;
   private final long[] bounds;
@@ -56,10 +47,18 @@ final class NearestPairs {
   }
 
   /**
-   * The slot's nearest pairs and last writes, or empty when one of the pairs is a race. {@code
-   * seenBy}: one array of the graph's size, filled with -1, for all of its slots.
+   * The slot's nearest ordered pairs (event ids, before then after of each, in the order visited:
+   * no object per pair, there may be millions), or empty when one of them is a race. Per access (by
+   * event id) {@code lastWrites} gets its last writes: the last write of each of its segments when
+   * it was visited (all happen before it), by first byte, then id; written also for a slot with a
+   * race, whose lists nobody reads then. {@code seenBy}: one array of the graph's size, filled with
+   * -1, for all of its slots.
    */
-  static Optional<Summary> of(HappensBefore hb, List<Event.OpEvent> slot, int[] seenBy) {
+  static Optional<int[]> of(
+      HappensBefore hb,
+      List<Event.OpEvent> slot,
+      int[] seenBy,
+      List<List<Event.OpEvent>> lastWrites) {
     long[] bounds =
         slot.stream()
             .flatMap(e -> access(e).pieces().stream())
@@ -67,17 +66,28 @@ final class NearestPairs {
             .sorted()
             .distinct()
             .toArray();
-    List<Event.OpEvent> visiting = new ArrayList<>(slot);
-    visiting.sort(Comparator.comparingInt(hb::rank));
-    return new NearestPairs(hb, bounds, seenBy).visit(visiting);
+    // By rank: one sort of packed (rank, position) keys (no comparator lambda to spin up cold).
+    long[] keys = new long[slot.size()];
+    for (int i = 0; i < keys.length; i++) {
+      keys[i] = (long) hb.rank(slot.get(i)) << 32 | i;
+    }
+    Arrays.sort(keys);
+    List<Event.OpEvent> visiting = new ArrayList<>(keys.length);
+    for (long key : keys) {
+      visiting.add(slot.get((int) key));
+    }
+    return new NearestPairs(hb, bounds, seenBy).visit(visiting, lastWrites);
   }
 
-  private Optional<Summary> visit(List<Event.OpEvent> visiting) {
-    List<Event.OpEvent[]> pairs = new ArrayList<>();
-    Map<Integer, List<Event.OpEvent>> lastWrites = new HashMap<>();
+  private Optional<int[]> visit(
+      List<Event.OpEvent> visiting, List<List<Event.OpEvent>> lastWrites) {
+    int[] pairs = new int[64];
+    int size = 0;
     for (Event.OpEvent b : visiting) {
       boolean writes = access(b).write();
-      List<Event.OpEvent> writers = new ArrayList<>();
+      // Most accesses have one last write; a list is made for a second.
+      Event.OpEvent writer = null;
+      List<Event.OpEvent> writers = null;
       for (Region.ByteRange piece : access(b).pieces()) {
         for (int s = segment(piece.from()); s < segment(piece.to()); s++) {
           Event.OpEvent w = lastWrite[s];
@@ -85,8 +95,17 @@ final class NearestPairs {
             if (!hb.before(w, b)) {
               return Optional.empty();
             }
-            pairs.add(new Event.OpEvent[] {w, b});
-            writers.add(w);
+            pairs = pair(pairs, size, w, b);
+            size += 2;
+            if (writer == null) {
+              writer = w;
+            } else {
+              if (writers == null) {
+                writers = new ArrayList<>();
+                writers.add(writer);
+              }
+              writers.add(w);
+            }
           }
           if (writes) {
             for (Event.OpEvent r : readsSince.get(s)) {
@@ -94,7 +113,8 @@ final class NearestPairs {
                 if (!hb.before(r, b)) {
                   return Optional.empty();
                 }
-                pairs.add(new Event.OpEvent[] {r, b});
+                pairs = pair(pairs, size, r, b);
+                size += 2;
               }
             }
             readsSince.get(s).clear();
@@ -104,12 +124,26 @@ final class NearestPairs {
           }
         }
       }
-      writers.sort(
-          Comparator.comparingLong((Event.OpEvent e) -> access(e).bytes().from())
-              .thenComparingInt(Event::id));
-      lastWrites.put(b.id(), writers);
+      if (writers != null) {
+        writers.sort(NearestPairs::byFirstByte);
+      }
+      lastWrites.set(
+          b.id(), writers != null ? writers : writer != null ? List.of(writer) : List.of());
     }
-    return Optional.of(new Summary(pairs, lastWrites));
+    return Optional.of(Arrays.copyOf(pairs, size));
+  }
+
+  /** {@code pairs} with the pair (a, b) at {@code size}, grown when full. */
+  private static int[] pair(int[] pairs, int size, Event.OpEvent a, Event.OpEvent b) {
+    int[] out = size + 2 <= pairs.length ? pairs : Arrays.copyOf(pairs, 2 * pairs.length);
+    out[size] = a.id();
+    out[size + 1] = b.id();
+    return out;
+  }
+
+  private static int byFirstByte(Event.OpEvent x, Event.OpEvent y) {
+    int c = Long.compare(access(x).bytes().from(), access(y).bytes().from());
+    return c != 0 ? c : Integer.compare(x.id(), y.id());
   }
 
   /** Whether {@code a} is looked at from {@code b} for the first time; notes that it is. */

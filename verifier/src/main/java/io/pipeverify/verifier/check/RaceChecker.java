@@ -135,12 +135,20 @@ public final class RaceChecker {
   }
 
   /**
-   * The same verdict, findings and obligation shapes from the nearest pairs of every slot without a
-   * race (proofs/nearest-pairs.md); a slot with one is swept pair by pair as {@link #check} does.
-   * {@link Result#ordered} then lists the ordered pairs looked at, not every one.
+   * Slots where some byte is written this many times or more are checked by their nearest pairs
+   * ({@link #checkNearest}); below, the sweep over every pair is cheaper (measured:
+   * docs/PERFORMANCE.md, "Conflict-heavy schedules").
    */
-  public static Result checkNearest(HappensBefore hb) {
-    return check(hb, SlotAccesses.nearest(hb));
+  public static final int NEAREST_FROM_DEPTH = 16;
+
+  /**
+   * The same verdict, findings and obligation shapes from the nearest pairs of every slot without a
+   * race where some byte is written at least {@code fromDepth} times (proofs/nearest-pairs.md); the
+   * other slots are swept pair by pair as {@link #check} does. {@link Result#ordered} then lists
+   * the ordered pairs looked at, not every one.
+   */
+  public static Result checkNearest(HappensBefore hb, int fromDepth) {
+    return check(hb, SlotAccesses.nearest(hb, fromDepth));
   }
 
   private static Result check(HappensBefore hb, SlotAccesses accesses) {
@@ -151,11 +159,14 @@ public final class RaceChecker {
     PairSweep sweep = new PairSweep(hb, accesses, sequential);
     List<RaceFinding> findings = sweep.findings;
     for (OverlapIndex index : accesses.slots()) {
-      Optional<List<Event.OpEvent[]>> nearest = accesses.nearestPairs(index);
+      Optional<int[]> nearest = accesses.nearestPairs(index);
       if (nearest.isPresent()) {
-        for (Event.OpEvent[] p : nearest.get()) {
+        int[] ids = nearest.get();
+        List<Event> events = hb.events();
+        for (int i = 0; i < ids.length; i += 2) {
           sweep.pairs++;
-          sweep.ordered(index, p[0], p[1]);
+          sweep.ordered(
+              index, (Event.OpEvent) events.get(ids[i]), (Event.OpEvent) events.get(ids[i + 1]));
         }
       } else {
         for (int i = 0; i < index.sorted().size(); i++) {

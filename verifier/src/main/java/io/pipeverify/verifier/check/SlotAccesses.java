@@ -1,5 +1,6 @@
 package io.pipeverify.verifier.check;
 
+import io.pipeverify.model.Region;
 import io.pipeverify.verifier.hb.Event;
 import io.pipeverify.verifier.hb.HappensBefore;
 import io.pipeverify.verifier.unroll.Access;
@@ -29,21 +30,21 @@ public final class SlotAccesses {
   private final List<List<Event.OpEvent>> writesBefore;
 
   /** The slots without a race, with their nearest pairs ({@link NearestPairs}), when asked for. */
-  private final Map<OverlapIndex, List<Event.OpEvent[]>> nearest;
+  private final Map<OverlapIndex, int[]> nearest;
 
   /** By event id: a read's slot, for its overlapping writes when they are not listed. */
   private final OverlapIndex[] slotOf;
 
   /** By event id: an access's last writes, in the slots summarised by their nearest pairs. */
-  private final Map<Integer, List<Event.OpEvent>> lastWrites;
+  private final List<List<Event.OpEvent>> lastWrites;
 
   private SlotAccesses(
       Collection<OverlapIndex> slots,
       List<List<Event.OpEvent>> overlapping,
       List<List<Event.OpEvent>> before,
-      Map<OverlapIndex, List<Event.OpEvent[]>> nearest,
+      Map<OverlapIndex, int[]> nearest,
       OverlapIndex[] slotOf,
-      Map<Integer, List<Event.OpEvent>> lastWrites) {
+      List<List<Event.OpEvent>> lastWrites) {
     this.slots = slots;
     this.writesOverlapping = overlapping;
     this.writesBefore = before;
@@ -54,20 +55,23 @@ public final class SlotAccesses {
 
   /** Every slot with every read's overlapping writes and those before it. */
   public static SlotAccesses of(HappensBefore hb) {
-    return of(hb, false);
+    return of(hb, Integer.MAX_VALUE);
   }
 
   /**
    * The slots without a race summarised by their nearest pairs, a read's writes before it being the
    * last write of each of its segments (what P2, P3 and the implied orders need of them:
    * proofs/nearest-pairs.md), its overlapping writes searched when asked for; the others as {@link
-   * #of}.
+   * #of}. Only slots where some byte is written at least {@code fromDepth} times: with few writes
+   * per byte the pairs are few, and the sweep over them costs less than the visit (whose work grows
+   * with the byte segments an access covers: 16 to 64 for a scattered one).
    */
-  public static SlotAccesses nearest(HappensBefore hb) {
-    return of(hb, true);
+  public static SlotAccesses nearest(HappensBefore hb, int fromDepth) {
+    return of(hb, fromDepth);
   }
 
-  private static SlotAccesses of(HappensBefore hb, boolean nearestPairs) {
+  private static SlotAccesses of(HappensBefore hb, int fromDepth) {
+    boolean nearestPairs = fromDepth < Integer.MAX_VALUE;
     // By buffer and slot, then ordered by "buffer#slot" once per slot: a key string per access
     // was a tenth of this method in a cold start.
     Map<String, Map<Integer, List<Event.OpEvent>>> byBuffer = new HashMap<>();
@@ -96,19 +100,21 @@ public final class SlotAccesses {
         new ArrayList<>(Collections.nCopies(hb.events().size(), null));
     List<List<Event.OpEvent>> before =
         new ArrayList<>(Collections.nCopies(hb.events().size(), null));
-    Map<OverlapIndex, List<Event.OpEvent[]>> nearest = new IdentityHashMap<>();
-    Map<Integer, List<Event.OpEvent>> lastWrites = new HashMap<>();
+    Map<OverlapIndex, int[]> nearest = new IdentityHashMap<>();
+    List<List<Event.OpEvent>> lastWrites =
+        new ArrayList<>(Collections.nCopies(hb.events().size(), null));
     OverlapIndex[] slotOf = new OverlapIndex[hb.events().size()];
     int[] seenBy = new int[nearestPairs ? hb.events().size() : 0];
     Arrays.fill(seenBy, -1);
     for (List<Event.OpEvent> group : groups.values()) {
       OverlapIndex index = new OverlapIndex(group);
       slots.add(index);
-      Optional<NearestPairs.Summary> summary =
-          nearestPairs ? NearestPairs.of(hb, group, seenBy) : Optional.empty();
-      if (summary.isPresent()) {
-        nearest.put(index, summary.get().pairs());
-        lastWrites.putAll(summary.get().lastWrites());
+      Optional<int[]> pairs =
+          nearestPairs && writeDepth(group) >= fromDepth
+              ? NearestPairs.of(hb, group, seenBy, lastWrites)
+              : Optional.empty();
+      if (pairs.isPresent()) {
+        nearest.put(index, pairs.get());
         for (Event.OpEvent r : group) {
           if (!access(r).write()) {
             before.set(r.id(), lastWrites.get(r.id()));
@@ -116,6 +122,10 @@ public final class SlotAccesses {
           }
         }
         continue;
+      }
+      // A slot with a race keeps no last writes: the implied-order search then looks at them all.
+      for (Event.OpEvent e : group) {
+        lastWrites.set(e.id(), null);
       }
       OverlapIndex writes = index.writes();
       for (Event.OpEvent r : group) {
@@ -138,8 +148,37 @@ public final class SlotAccesses {
     return Optional.ofNullable(lastWrites.get(access.id()));
   }
 
-  /** The nearest pairs of {@code slot}, when it was summarised by them (it has no race). */
-  Optional<List<Event.OpEvent[]>> nearestPairs(OverlapIndex slot) {
+  /** The most writes of {@code slot} that cover one byte. */
+  private static int writeDepth(List<Event.OpEvent> slot) {
+    List<long[]> ends = new ArrayList<>();
+    for (Event.OpEvent e : slot) {
+      if (access(e).write()) {
+        for (Region.ByteRange r : access(e).pieces()) {
+          ends.add(new long[] {r.from(), 1});
+          ends.add(new long[] {r.to(), -1});
+        }
+      }
+    }
+    // At one byte boundary the ends come before the starts: touching writes do not overlap.
+    ends.sort(SlotAccesses::byBoundary);
+    int depth = 0;
+    int most = 0;
+    for (long[] e : ends) {
+      depth += (int) e[1];
+      most = Math.max(most, depth);
+    }
+    return most;
+  }
+
+  private static int byBoundary(long[] x, long[] y) {
+    return x[0] != y[0] ? Long.compare(x[0], y[0]) : Long.compare(x[1], y[1]);
+  }
+
+  /**
+   * The nearest pairs of {@code slot} (event ids, before then after of each), when it was
+   * summarised by them (it has no race).
+   */
+  Optional<int[]> nearestPairs(OverlapIndex slot) {
     return Optional.ofNullable(nearest.get(slot));
   }
 

@@ -29,7 +29,10 @@ public record TripAnalysis(
       Schedule schedule, int tripCount, CounterMode counters, boolean everyPair) {
     HappensBefore hb = HappensBefore.of(Unroller.unroll(schedule, tripCount, counters));
     RegisterUses uses = RegisterUses.of(hb);
-    RaceChecker.Result races = everyPair ? RaceChecker.check(hb) : RaceChecker.checkNearest(hb);
+    RaceChecker.Result races =
+        everyPair
+            ? RaceChecker.check(hb)
+            : RaceChecker.checkNearest(hb, RaceChecker.NEAREST_FROM_DEPTH);
     List<DataflowFinding> dataflow =
         DataflowChecker.check(uses, FragmentMap.of(schedule, tripCount), races);
     return new TripAnalysis(hb, uses, races, dataflow);

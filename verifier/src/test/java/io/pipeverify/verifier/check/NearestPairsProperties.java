@@ -132,7 +132,8 @@ class NearestPairsProperties {
       @ForAll @IntRange(min = 1, max = 3) int trips) {
     HappensBefore hb = HappensBefore.of(Unroller.unroll(s, trips, mode));
     RaceChecker.Result every = RaceChecker.check(hb);
-    RaceChecker.Result nearest = RaceChecker.checkNearest(hb);
+    // Every slot by its nearest pairs, however few its writes per byte.
+    RaceChecker.Result nearest = RaceChecker.checkNearest(hb, 0);
     Statistics.collect(
         every.findings().isEmpty() ? "race-free" : "races",
         nearest.pairs() < every.pairs() ? "fewer pairs" : "as many pairs");
