@@ -1,16 +1,15 @@
 package io.pipeverify.cli;
 
+import static io.pipeverify.cli.CompiledKernels.compile;
+import static io.pipeverify.cli.CompiledKernels.line;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import io.pipeverify.codegen.isa.ClangCompiler;
 import io.pipeverify.model.Target;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -35,28 +34,6 @@ class HipKittensAssemblyTest {
       Pattern.compile("^\\s*s_waitcnt\\b.*\\blgkmcnt\\((\\d+)\\)");
 
   @TempDir Path tmp;
-
-  private Path compile(String source, String name) throws Exception {
-    Optional<ClangCompiler> clang = ClangCompiler.locate();
-    assumeTrue(clang.isPresent(), "clang++-22 is not on PATH (apt-get install clang-22)");
-    Path hip = tmp.resolve(name + ".hip");
-    Files.writeString(hip, source, StandardCharsets.UTF_8);
-    Path asm = tmp.resolve(name + ".s");
-    clang.get().compile(Target.GFX950, hip, asm);
-    return asm;
-  }
-
-  /** The 1-based line of the first line of {@code asm} after line {@code after} with every part. */
-  private static int line(Path asm, int after, String... parts) throws Exception {
-    List<String> lines = Files.readAllLines(asm, StandardCharsets.UTF_8);
-    for (int i = after; i < lines.size(); i++) {
-      String l = lines.get(i);
-      if (List.of(parts).stream().allMatch(l::contains)) {
-        return i + 1;
-      }
-    }
-    throw new AssertionError("no line after " + after + " with " + List.of(parts) + " in " + asm);
-  }
 
   /**
    * The 1-based line of the first {@code s_waitcnt lgkmcnt(N)}, N > 0, that executes while a scalar
@@ -84,7 +61,8 @@ class HipKittensAssemblyTest {
 
   @Test
   void clangsListingWithAnSCmpkAndAScalarLoadAtLgkmcnt8VerifiesForEveryLaunch() throws Exception {
-    Path asm = compile(Files.readString(SOURCE, StandardCharsets.UTF_8), "hipkittens");
+    Path asm =
+        compile(tmp, Target.GFX950, Files.readString(SOURCE, StandardCharsets.UTF_8), "hipkittens");
     List<String> lines = Files.readAllLines(asm, StandardCharsets.UTF_8);
     assertTrue(
         lines.stream().anyMatch(l -> l.trim().startsWith("s_cmpk_")), "no s_cmpk_ in " + asm);
@@ -111,7 +89,7 @@ class HipKittensAssemblyTest {
   void withoutTheLastPhasesDrainTheNextIterationReadsCopiesStillInFlight() throws Exception {
     String source = Files.readString(SOURCE, StandardCharsets.UTF_8);
     assertTrue(source.contains(DRAIN));
-    Path asm = compile(source.replace(DRAIN, ""), "undrained");
+    Path asm = compile(tmp, Target.GFX950, source.replace(DRAIN, ""), "undrained");
     int loop = line(asm, 0, "Loop Header");
     int copy = line(asm, loop, "buffer_load_dwordx4", " lds");
     int read = line(asm, loop, "ds_read_b128");

@@ -1,10 +1,11 @@
 package io.pipeverify.cli;
 
+import static io.pipeverify.cli.CompiledKernels.compile;
+import static io.pipeverify.cli.CompiledKernels.line;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import io.pipeverify.codegen.isa.ClangCompiler;
 import io.pipeverify.model.Op;
 import io.pipeverify.model.Schedule;
 import io.pipeverify.model.Target;
@@ -13,7 +14,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -42,39 +42,17 @@ class PingpongAssemblyTest {
 
   @TempDir Path tmp;
 
-  private Path compile(String source, Target target, String name) throws Exception {
-    Optional<ClangCompiler> clang = ClangCompiler.locate();
-    assumeTrue(clang.isPresent(), "clang++-22 is not on PATH (apt-get install clang-22)");
-    Path hip = tmp.resolve(name + ".hip");
-    Files.writeString(hip, source, StandardCharsets.UTF_8);
-    Path asm = tmp.resolve(name + ".s");
-    clang.get().compile(target, hip, asm);
-    return asm;
-  }
-
-  /** The 1-based line of the first instruction of {@code asm} that contains every part. */
-  private static int line(Path asm, String... parts) throws Exception {
-    List<String> lines = Files.readAllLines(asm, StandardCharsets.UTF_8);
-    for (int i = 0; i < lines.size(); i++) {
-      String l = lines.get(i);
-      if (List.of(parts).stream().allMatch(l::contains)) {
-        return i + 1;
-      }
-    }
-    throw new AssertionError("no line with " + List.of(parts) + " in " + asm);
-  }
-
   @Test
   void theRaceBetweenTheOffsetGroupsIsFoundAtItsAssemblyLinesAndItsRepairVerifies()
       throws Exception {
     String source = Files.readString(SOURCE, StandardCharsets.UTF_8);
     assertTrue(source.contains("offset:4096"));
-    Path racy = compile(source, Target.GFX950, "racy");
+    Path racy = compile(tmp, Target.GFX950, source, "racy");
     Cli.Result r = Cli.run("verify", racy.toString(), "--arg", "arg2=20");
     assertEquals(1, r.code(), r.dump());
     assertTrue(r.out().startsWith("pingpong: VIOLATED (2 findings, 56 instances)\n"), r.dump());
-    int read = line(racy, "ds_read_b128", "offset:4096");
-    int copy = line(racy, "buffer_load_dword", " lds");
+    int read = line(racy, 0, "ds_read_b128", "offset:4096");
+    int copy = line(racy, 0, "buffer_load_dword", " lds");
     assertTrue(
         r.out()
             .contains(
@@ -95,7 +73,8 @@ class PingpongAssemblyTest {
         r.out().contains("[2] P2 UNINITIALIZED on buffer lds (uninitialised read, found at T=1)\n"),
         r.dump());
 
-    Path repaired = compile(source.replace("offset:4096", "offset:2048"), Target.GFX950, "fixed");
+    Path repaired =
+        compile(tmp, Target.GFX950, source.replace("offset:4096", "offset:2048"), "fixed");
     Cli.Result fixed = Cli.run("verify", repaired.toString(), "--arg", "arg2=20");
     assertEquals(0, fixed.code(), fixed.dump());
     assertTrue(fixed.out().startsWith("pingpong: VERIFIED\n"), fixed.dump());
@@ -104,7 +83,7 @@ class PingpongAssemblyTest {
   @Test
   void onGfx942TheFourByteCopiesLeaveMostOfEachChunkUnwritten() throws Exception {
     String source = Files.readString(SOURCE, StandardCharsets.UTF_8);
-    Path asm = compile(source.replace("offset:4096", "offset:2048"), Target.GFX942, "gfx942");
+    Path asm = compile(tmp, Target.GFX942, source.replace("offset:4096", "offset:2048"), "gfx942");
     Cli.Result r = Cli.run("verify", asm.toString(), "--arg", "arg2=20");
     assertEquals(1, r.code(), r.dump());
     // 64 lanes x 4 B = 256 B of each wave's 1024 B k-chunk: both reads see unwritten bytes.
@@ -115,7 +94,7 @@ class PingpongAssemblyTest {
                 "P2 UNINITIALIZED: wave 0 loop k=0 ("
                     + asm
                     + ":"
-                    + line(asm, "ds_read_b128", "v[")
+                    + line(asm, 0, "ds_read_b128", "v[")
                     + "): ds_read lds[0] bytes [0, 2048) -> "),
         r.dump());
   }
@@ -144,7 +123,7 @@ class PingpongAssemblyTest {
   void withoutTheLastPhasesDrainTheOtherGroupReadsCopiesStillInFlight() throws Exception {
     String source = Files.readString(SIXTEEN_PHASES, StandardCharsets.UTF_8);
     assertTrue(source.contains(DRAIN));
-    Path asm = compile(source.replace(DRAIN, ""), Target.GFX950, "undrained");
+    Path asm = compile(tmp, Target.GFX950, source.replace(DRAIN, ""), "undrained");
     Cli.Result r = Cli.run("verify", asm.toString(), "--arg", "arg2=20");
     assertEquals(1, r.code(), r.dump());
     String first = r.out().substring(r.out().indexOf("[1] "), r.out().indexOf("[2] "));

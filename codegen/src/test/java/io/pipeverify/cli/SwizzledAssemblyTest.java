@@ -1,17 +1,16 @@
 package io.pipeverify.cli;
 
+import static io.pipeverify.cli.CompiledKernels.compile;
+import static io.pipeverify.cli.CompiledKernels.line;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import io.pipeverify.codegen.isa.ClangCompiler;
 import io.pipeverify.model.Target;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -36,29 +35,6 @@ class SwizzledAssemblyTest {
 
   @TempDir Path tmp;
 
-  private Path compile(Target target, String source, String name) throws Exception {
-    Optional<ClangCompiler> clang = ClangCompiler.locate();
-    assumeTrue(clang.isPresent(), "clang++-22 is not on PATH (apt-get install clang-22)");
-    Path hip = tmp.resolve(name + ".hip");
-    Files.writeString(hip, source, StandardCharsets.UTF_8);
-    Path asm = tmp.resolve(name + "-" + target.id() + ".s");
-    clang.get().compile(target, hip, asm);
-    return asm;
-  }
-
-  /**
-   * The 1-based line of the first line of {@code asm} after line {@code after} with {@code part}.
-   */
-  private static int line(Path asm, int after, String part) throws Exception {
-    List<String> lines = Files.readAllLines(asm, StandardCharsets.UTF_8);
-    for (int i = after; i < lines.size(); i++) {
-      if (lines.get(i).contains(part)) {
-        return i + 1;
-      }
-    }
-    throw new AssertionError("no line after " + after + " with " + part + " in " + asm);
-  }
-
   /**
    * Rows [16, 32) of slot 1's A tile, columns 0-3, laid out as the kernel's swizzle puts them
    * (column c of row r at position c ^ (r & 7)): per row one 64-byte run, at the row's start when r
@@ -81,7 +57,7 @@ class SwizzledAssemblyTest {
   @ParameterizedTest
   @EnumSource(Target.class)
   void theSwizzledKernelVerifiesForEveryLaunch(Target target) throws Exception {
-    Path asm = compile(target, Files.readString(SOURCE, StandardCharsets.UTF_8), "swizzled");
+    Path asm = compile(tmp, target, Files.readString(SOURCE, StandardCharsets.UTF_8), "swizzled");
     Cli.Result r = Cli.run("verify", asm.toString());
     assertEquals(0, r.code(), r.dump());
     assertTrue(r.out().startsWith("swizzled_gemm: VERIFIED\n"), r.dump());
@@ -105,7 +81,7 @@ class SwizzledAssemblyTest {
       throws Exception {
     String source = Files.readString(SOURCE, StandardCharsets.UTF_8);
     assertTrue(source.contains(RETIRE));
-    Path asm = compile(target, source.replace(RETIRE, ""), "unretired");
+    Path asm = compile(tmp, target, source.replace(RETIRE, ""), "unretired");
     int loop = line(asm, 0, "Loop Header");
     int read = line(asm, loop, "ds_read_b128");
     int write = line(asm, loop, "ds_write_b128");
