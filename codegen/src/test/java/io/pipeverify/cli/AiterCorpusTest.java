@@ -103,7 +103,8 @@ class AiterCorpusTest {
   private void assertRawInTheLoop(Mutant m) {
     Cli.Result r = Cli.run("verify", m.file().toString());
     assertEquals(1, r.code(), r.dump());
-    assertTrue(r.out().contains("\n[1] P1 RAW on buffer lds (LDS race, found at T="), r.dump());
+    assertTrue(
+        r.out().contains("\n  the first: P1 RAW on buffer lds (LDS race, found at T="), r.dump());
     Matcher read =
         Pattern.compile("\n  may come first: .*\\((\\S+):(\\d+)\\): ds_read").matcher(r.out());
     assertTrue(read.find(), r.dump());

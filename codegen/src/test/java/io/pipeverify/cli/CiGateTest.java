@@ -92,7 +92,7 @@ class CiGateTest {
                 + " +first violation +exit"),
         lines[0]);
     assertTrue(
-        lines[3].matches(".*bad-race\\.json +cdna4-interleave +gfx950 +violated +2 +224 .*"),
+        lines[3].matches(".*bad-race\\.json +cdna4-interleave +gfx950 +violated +1 +224 .*"),
         lines[3]);
     Cli.Result oneJob = Cli.run("verify", batch.toString(), "--no-timings", "--jobs", "1");
     assertEquals(r.out(), oneJob.out(), "the same table whatever the jobs");

@@ -28,6 +28,13 @@ final class CompiledKernels {
     return asm;
   }
 
+  /** The first finding of a text report: from {@code [1] } to the next finding or the stats. */
+  static String firstFinding(String report) {
+    int from = report.indexOf("[1] ");
+    int next = report.indexOf("\n[2] ", from);
+    return report.substring(from, next < 0 ? report.indexOf("\nstats: ", from) : next);
+  }
+
   /** The 1-based line of the first line of {@code asm} after line {@code after} with every part. */
   static int line(Path asm, int after, String... parts) throws Exception {
     List<String> lines = Files.readAllLines(asm, StandardCharsets.UTF_8);

@@ -11,9 +11,11 @@ import io.pipeverify.model.format.ScheduleWriter;
 import io.pipeverify.model.interp.Outcome;
 import io.pipeverify.model.transform.KnobException;
 import io.pipeverify.model.transform.Transforms;
+import io.pipeverify.verifier.Finding;
 import io.pipeverify.verifier.Verdict;
 import io.pipeverify.verifier.VerifyOptions;
 import io.pipeverify.verifier.Violation;
+import io.pipeverify.verifier.report.FindingText;
 import io.pipeverify.verifier.report.JsonReportRenderer;
 import io.pipeverify.verifier.report.TextReportRenderer;
 import java.io.IOException;
@@ -163,13 +165,29 @@ class CorpusTest {
     sb.append("`)\n\n");
     sb.append("Verdict: **").append(s.report().verdict().id()).append("**");
     if (s.report().verdict() instanceof Verdict.Violated v) {
-      sb.append(" (").append(v.violations().size()).append(" violations; first: ");
+      int causes = v.findings().size();
+      sb.append(" (").append(causes).append(causes == 1 ? " root cause, " : " root causes, ");
+      sb.append(v.violations().size()).append(" violations; first: ");
       sb.append(v.violations().get(0).property())
           .append(' ')
           .append(v.violations().get(0).kind())
-          .append(")");
+          .append(")\n\nRoot causes (docs/debugging.md):\n\n");
+      for (Finding f : v.findings()) {
+        sb.append("- ")
+            .append(f.cause().kind().title())
+            .append(": ")
+            .append(f.cause().text())
+            .append(" (breaks ")
+            .append(FindingText.rules(f))
+            .append("; ")
+            .append(f.instances())
+            .append(" instances)\n");
+      }
     }
-    sb.append("\n\n## What is wrong\n\n").append(c.whatIsWrong()).append("\n\n");
+    if (!(s.report().verdict() instanceof Verdict.Violated)) {
+      sb.append('\n');
+    }
+    sb.append("\n## What is wrong\n\n").append(c.whatIsWrong()).append("\n\n");
     sb.append("## Minimal fix\n\n").append(c.fix()).append("\n\n");
     fixedCase.ifPresent(
         f ->

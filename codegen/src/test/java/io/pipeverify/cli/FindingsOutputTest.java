@@ -20,7 +20,7 @@ class FindingsOutputTest {
   @TempDir Path dir;
 
   private static final String OMITTED =
-      "16 more findings not reported (limit 20; --max-findings 0 reports all)";
+      "9 more defects not reported (limit 2 root causes; --max-findings 0 reports all)";
 
   @Test
   void everyFormatSaysHowManyFindingsTheCapLeftOut() throws IOException {
@@ -30,31 +30,39 @@ class FindingsOutputTest {
             "verify",
             "--builtin",
             "hipkittens-2step",
+            "--max-findings",
+            "2",
             "--no-timings",
             "--format",
             "text,json,sarif,junit,github,html",
             "--out",
             out.toString());
     assertEquals(1, r.code(), r.dump());
-    assertTrue(r.out().contains("(20 findings, 6392 instances; 16 more not reported)"), r.dump());
+    assertTrue(r.out().contains("(2 root causes, 4704 instances; 9 more not reported)"), r.dump());
     String text = Files.readString(out.resolve("report.txt"));
-    assertTrue(text.startsWith("hipkittens-2step: VIOLATED (20 findings, 6392 instances)\n"), text);
+    assertTrue(
+        text.startsWith("hipkittens-2step: VIOLATED (2 root causes, 4704 instances)\n"), text);
     assertTrue(text.contains("\n" + OMITTED + "\n"), text);
     var json =
         new com.fasterxml.jackson.databind.ObjectMapper()
             .readTree(Files.readString(out.resolve("report.json")));
-    assertEquals(20, json.get("findings").size());
-    assertEquals(16, json.get("findingsOmitted").asInt());
-    assertEquals(20, json.get("maxFindings").asInt());
-    assertEquals(112, json.at("/findings/0/instances").asInt());
+    assertEquals(2, json.get("findings").size());
+    assertEquals(9, json.get("findingsOmitted").asInt());
+    assertEquals(2, json.get("maxFindings").asInt());
+    assertEquals(4648, json.at("/findings/0/instances").asInt());
     assertEquals(0, json.at("/findings/0/violation").asInt());
+    assertEquals(26, json.at("/findings/0/violations").size());
+    assertEquals(26, json.at("/findings/1/violation").asInt());
+    assertEquals(
+        "retired too late on vmcnt by s_waitcnt vmcnt(6) in loop phase 3",
+        json.at("/findings/0/cause/key").asText());
     var sarif =
         new com.fasterxml.jackson.databind.ObjectMapper()
             .readTree(Files.readString(out.resolve("report.sarif")));
-    assertEquals(20, sarif.at("/runs/0/results").size());
-    assertEquals(1008, sarif.at("/runs/0/results/8/properties/instances").asInt());
+    assertEquals(2, sarif.at("/runs/0/results").size());
+    assertEquals(56, sarif.at("/runs/0/results/1/properties/instances").asInt());
     assertTrue(
-        sarif.at("/runs/0/results/8/message/text").asText().contains("(1008 instances in waves"));
+        sarif.at("/runs/0/results/1/message/text").asText().contains("(56 instances in waves"));
     assertEquals(
         "hipkittens-2step: " + OMITTED,
         sarif.at("/runs/0/invocations/0/toolExecutionNotifications/0/message/text").asText());
@@ -107,13 +115,29 @@ class FindingsOutputTest {
     Cli.Result r = Cli.run("verify", file.toString(), "--no-timings");
     assertEquals(1, r.code(), r.dump());
     List<String> lines = r.out().lines().toList();
-    assertEquals("evil\\u202Egnp.json: VIOLATED (8 findings, 20 instances)", lines.get(0));
-    assertEquals("[1] P1 RAW on buffer A\\u2066 (LDS race, found at T=1)", lines.get(4));
-    assertEquals(
-        "  2 instances in waves 0-1, iteration k=0, role r\\u001B[31m; the first:", lines.get(5));
+    assertEquals("evil\\u202Egnp.json: VIOLATED (1 root cause, 20 instances)", lines.get(0));
+    assertTrue(lines.get(4).startsWith("[1] root cause (issued too early): ds_read A\\u2066 at"));
+    assertEquals("  breaks P1 RAW (4 defects), P2 UNINITIALIZED (4)", lines.get(5));
+    assertEquals("  20 instances in waves 0-1, iteration k=0, role r\\u001B[31m", lines.get(6));
+    assertEquals("  the first: P1 RAW on buffer A\\u2066 (LDS race, found at T=1)", lines.get(8));
     String escapedFile = dir.resolve("ev\\u202Eil.json").toString();
     assertEquals(
-        "                   origin " + escapedFile + ":/programs/0/prologue/0", lines.get(8));
+        "  ops at "
+            + escapedFile
+            + ":/programs/0/prologue/0, "
+            + escapedFile
+            + ":/programs/0/loop/2, "
+            + escapedFile
+            + ":/programs/0/loop/3, "
+            + escapedFile
+            + ":/programs/0/prologue/1, "
+            + escapedFile
+            + ":/programs/0/loop/4, "
+            + escapedFile
+            + ":/programs/0/loop/5",
+        lines.get(7));
+    assertEquals(
+        "                   origin " + escapedFile + ":/programs/0/prologue/0", lines.get(11));
     assertNoRawControls(r.out());
 
     Cli.Result show = Cli.run("show", file.toString());

@@ -107,8 +107,9 @@ class HipKittensAssemblyTest {
                     + guard
                     + " s_cmp_lt_i32(arg2, 1) false; 0 + 2T K steps (T >= 1)\n"),
         r.dump());
-    String first = r.out().substring(r.out().indexOf("[1] "), r.out().indexOf("[2] "));
-    assertTrue(first.startsWith("[1] P1 RAW on buffer lds (LDS race, found at T=1)\n"), r.dump());
+    String first = CompiledKernels.firstFinding(r.out());
+    assertTrue(
+        first.contains("\n  the first: P1 RAW on buffer lds (LDS race, found at T=1)\n"), r.dump());
     assertTrue(
         first.contains(
             "  should be first: wave 0 loop k=0 ("

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.pipeverify.verifier.Finding;
 import io.pipeverify.verifier.OpRef;
 import io.pipeverify.verifier.Property;
+import io.pipeverify.verifier.RootCause;
 import io.pipeverify.verifier.Verdict;
 import io.pipeverify.verifier.Violation;
 import io.pipeverify.verifier.ViolationKind;
@@ -165,6 +166,7 @@ class MainTest {
             "missing",
             List.of(0, 1),
             List.of());
+    RootCause cause = RootCause.defect(Property.P6, ViolationKind.BARRIER_MISMATCH, "a cause");
     Violation mismatch =
         new Violation(
             Property.P6,
@@ -178,26 +180,29 @@ class MainTest {
             List.of());
     assertEquals(
         "P1 WAR on B: wave 0 loop k=0 stage 3 ds_read vs wave 1 loop k=1 stage 2 g2s"
-            + " (2 findings, 4 instances)",
+            + " (2 root causes, 4 instances)",
         PipeverifyCommand.firstViolation(
             new Verdict.Violated(
                 List.of(
-                    new Finding(war, 3, List.of(0, 1), List.of(0, 1), List.of("main")),
-                    new Finding(mismatch, 1, List.of(), List.of(), List.of()))),
+                    new Finding(
+                        cause, List.of(war), 3, List.of(0, 1), List.of(0, 1), List.of("main")),
+                    new Finding(cause, List.of(mismatch), 1, List.of(), List.of(), List.of()))),
             0));
     assertEquals(
         "P1 WAR on B: wave 0 loop k=0 stage 3 ds_read vs wave 1 loop k=1 stage 2 g2s"
-            + " (1 finding, 1 instance; 4 more not reported)",
+            + " (1 root cause, 1 instance; 4 more not reported)",
         PipeverifyCommand.firstViolation(
             new Verdict.Violated(
-                List.of(new Finding(war, 1, List.of(0, 1), List.of(0, 1), List.of("main")))),
+                List.of(
+                    new Finding(
+                        cause, List.of(war), 1, List.of(0, 1), List.of(0, 1), List.of("main")))),
             4));
     assertEquals(
         "P6 BARRIER_MISMATCH: s_barrier #2 of wave 0 has no partner in wave 4: it completes only"
             + " after wave 4 has ended",
         PipeverifyCommand.firstViolation(
             new Verdict.Violated(
-                List.of(new Finding(mismatch, 1, List.of(), List.of(), List.of()))),
+                List.of(new Finding(cause, List.of(mismatch), 1, List.of(), List.of(), List.of()))),
             0));
     assertEquals("-", PipeverifyCommand.firstViolation(new Verdict.Verified(), 0));
     assertEquals(

@@ -50,28 +50,57 @@ class PingpongAssemblyTest {
     Path racy = compile(tmp, Target.GFX950, source, "racy");
     Cli.Result r = Cli.run("verify", racy.toString(), "--arg", "arg2=20");
     assertEquals(1, r.code(), r.dump());
-    assertTrue(r.out().startsWith("pingpong: VIOLATED (2 findings, 56 instances)\n"), r.dump());
+    assertTrue(r.out().startsWith("pingpong: VIOLATED (2 root causes, 56 instances)\n"), r.dump());
     int read = line(racy, 0, "ds_read_b128", "offset:4096");
     int copy = line(racy, 0, "buffer_load_dword", " lds");
+    String at = racy + ":";
+    // The read of the other group's k-chunks races with its copy both ways: the copies of the
+    // next tile overwrite it (P1 WAR), and the first iteration's read comes before they land (P2).
     assertTrue(
         r.out()
             .contains(
-                "[1] P1 WAR on buffer lds (LDS race, found at T=1)\n"
+                "[1] root cause (issued too early): g2s lds at "
+                    + at
+                    + copy
+                    + " may start before ds_read lds at "
+                    + at
+                    + read
+                    + " is retired (lgkmcnt);"),
+        r.dump());
+    assertTrue(
+        r.out()
+            .contains(
+                "  breaks P1 WAR\n"
                     + "  48 instances in waves 0-5, iterations k=0-2, roles wave0, wave1, wave2,"
-                    + " wave3, wave4, wave5; the first:\n"
+                    + " wave3, wave4, wave5\n"
+                    + "  ops at "
+                    + at
+                    + read
+                    + ", "
+                    + at
+                    + copy
+                    + "\n"
+                    + "  the first: P1 WAR on buffer lds (LDS race, found at T=1)\n"
                     + "  P1 WAR: wave 4 loop k=0 ("
-                    + racy
-                    + ":"
+                    + at
                     + copy
                     + "): g2s lds[0] bytes [4096, 5120) may land before wave 0 loop k=0 ("
-                    + racy
-                    + ":"
+                    + at
                     + read
                     + "): ds_read lds[0] bytes [4096, 6144) -> "),
         r.dump());
     assertTrue(
-        r.out().contains("[2] P2 UNINITIALIZED on buffer lds (uninitialised read, found at T=1)\n"),
+        r.out()
+            .contains(
+                "[2] root cause (issued too early): ds_read lds at "
+                    + at
+                    + read
+                    + " may start before g2s lds at "
+                    + at
+                    + copy
+                    + " is retired (vmcnt);"),
         r.dump());
+    assertTrue(r.out().contains("  breaks P2 UNINITIALIZED\n"), r.dump());
 
     Path repaired =
         compile(tmp, Target.GFX950, source.replace("offset:4096", "offset:2048"), "fixed");
@@ -87,7 +116,17 @@ class PingpongAssemblyTest {
     Cli.Result r = Cli.run("verify", asm.toString(), "--arg", "arg2=20");
     assertEquals(1, r.code(), r.dump());
     // 64 lanes x 4 B = 256 B of each wave's 1024 B k-chunk: both reads see unwritten bytes.
-    assertTrue(r.out().startsWith("pingpong: VIOLATED (2 findings, 96 instances)\n"), r.dump());
+    assertTrue(r.out().startsWith("pingpong: VIOLATED (1 root cause, 96 instances)\n"), r.dump());
+    assertTrue(
+        r.out()
+            .contains(
+                "[1] root cause (defect): ds_read lds at "
+                    + asm
+                    + ":"
+                    + line(asm, 0, "ds_read_b128", "v[")
+                    + " reads bytes that no op of the schedule writes\n"
+                    + "  breaks P2 UNINITIALIZED (2 defects)\n"),
+        r.dump());
     assertTrue(
         r.out()
             .contains(
@@ -126,8 +165,9 @@ class PingpongAssemblyTest {
     Path asm = compile(tmp, Target.GFX950, source.replace(DRAIN, ""), "undrained");
     Cli.Result r = Cli.run("verify", asm.toString(), "--arg", "arg2=20");
     assertEquals(1, r.code(), r.dump());
-    String first = r.out().substring(r.out().indexOf("[1] "), r.out().indexOf("[2] "));
-    assertTrue(first.startsWith("[1] P1 RAW on buffer lds (LDS race, found at T=1)\n"), r.dump());
+    String first = CompiledKernels.firstFinding(r.out());
+    assertTrue(
+        first.contains("\n  the first: P1 RAW on buffer lds (LDS race, found at T=1)\n"), r.dump());
     assertTrue(
         first.contains("should be first: wave ")
             && first.contains("): g2s lds[0] bytes [")
@@ -174,7 +214,7 @@ class PingpongAssemblyTest {
             hip.toString()));
     Cli.Result r = Cli.run("verify", co.toString(), "--arg", "arg2=20");
     assertEquals(1, r.code(), r.dump());
-    assertTrue(r.out().startsWith("pingpong: VIOLATED (2 findings, 56 instances)\n"), r.dump());
+    assertTrue(r.out().startsWith("pingpong: VIOLATED (2 root causes, 56 instances)\n"), r.dump());
     List<String> disassembly =
         run(List.of("llvm-objdump-22", "-d", "--symbolize-operands", co.toString()))
             .lines()

@@ -110,7 +110,7 @@ class RelaxCommandTest {
     Cli.Result r = Cli.run("relax", "--builtin", "cdna4-interleave", "--out", out.toString());
     assertEquals(1, r.code(), r.dump());
     assertTrue(
-        r.out().startsWith("cdna4-interleave: VIOLATED (2 findings, 224 instances)"), r.dump());
+        r.out().startsWith("cdna4-interleave: VIOLATED (1 root cause, 224 instances)"), r.dump());
     assertTrue(
         r.err()
             .contains(

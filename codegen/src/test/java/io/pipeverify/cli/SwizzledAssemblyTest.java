@@ -89,8 +89,9 @@ class SwizzledAssemblyTest {
     Cli.Result r = Cli.run("verify", asm.toString());
     assertEquals(1, r.code(), r.dump());
     assertTrue(r.out().startsWith("swizzled_gemm: VIOLATED ("), r.dump());
-    String first = r.out().substring(r.out().indexOf("[1] "), r.out().indexOf("[2] "));
-    assertTrue(first.startsWith("[1] P1 RAW on buffer lds (LDS race, found at T=1)\n"), first);
+    String first = CompiledKernels.firstFinding(r.out());
+    assertTrue(
+        first.contains("\n  the first: P1 RAW on buffer lds (LDS race, found at T=1)\n"), first);
 
     List<long[]> runs = swizzledRuns();
     assertEquals(15, runs.size());

@@ -44,7 +44,7 @@ class WaveConditionsCommandTest {
     Cli.Result r = Cli.run("verify", trailingBarrier(false).toString());
     assertEquals(1, r.code(), r.dump());
     assertTrue(
-        r.out().startsWith("double-buffer-2w: VIOLATED (1 finding, 1 instance)\n"), r.dump());
+        r.out().startsWith("double-buffer-2w: VIOLATED (1 root cause, 1 instance)\n"), r.dump());
     assertTrue(
         r.out()
             .contains(
@@ -66,10 +66,20 @@ class WaveConditionsCommandTest {
   void unequalTrailingBarriersStillGetTheirRaceVerdict() throws Exception {
     Cli.Result r = Cli.run("verify", trailingBarrier(true).toString(), "--max-findings", "0");
     assertEquals(1, r.code(), r.dump());
-    assertTrue(r.out().contains("[1] P6 BARRIER_MISMATCH (barrier matching, found at T=1)\n"));
-    assertTrue(r.out().contains("[2] P1 RAW on buffer A (LDS race, found at T=1)\n"), r.dump());
+    assertTrue(r.out().contains("[1] root cause (defect): P6 BARRIER_MISMATCH: at T=1"), r.dump());
     assertTrue(
-        r.out().contains("  10 instances in waves 0-1, iterations k=0-4, roles all[0], all[1];"),
+        r.out().contains("  the first: P6 BARRIER_MISMATCH (barrier matching, found at T=1)\n"));
+    assertTrue(r.out().contains("[2] root cause (retired too late): "), r.dump());
+    assertTrue(
+        r.out().contains("  the first: P1 RAW on buffer A (LDS race, found at T=1)\n"), r.dump());
+    assertTrue(
+        r.out()
+                .contains(
+                    "[2] root cause (retired too late): g2s A at loop #0 is not retired by any"
+                        + " s_waitcnt vmcnt before ds_read A at epilogue #0, which needs it\n"
+                        + "  breaks P1 RAW")
+            && r.out()
+                .contains("  148 instances in waves 0-1, iterations k=0-4, roles all[0], all[1]\n"),
         r.dump());
   }
 

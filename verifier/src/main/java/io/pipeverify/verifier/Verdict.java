@@ -8,12 +8,12 @@ public sealed interface Verdict {
   /** The JSON and CLI name: verified, violated or inconclusive. */
   String id();
 
-  /** The findings (one per defect): all of them, those found before giving up, or none. */
+  /** The findings (one per root cause): all of them, those found before giving up, or none. */
   List<Finding> findings();
 
-  /** The representative violation of each finding, in the same order. */
+  /** Every defect's representative violation, finding by finding, in the order found. */
   default List<Violation> violations() {
-    return findings().stream().map(Finding::representative).toList();
+    return findings().stream().flatMap(f -> f.violations().stream()).toList();
   }
 
   /** The violations the findings stand for, every instance counted. */

@@ -25,6 +25,7 @@ import io.pipeverify.verifier.unroll.Instance;
 import io.pipeverify.verifier.unroll.Unroller;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -168,8 +169,21 @@ public final class Verifier {
     /** The findings confirmed so far by their defect key, in the order found. */
     final Map<String, FindingTally> found = new LinkedHashMap<>();
 
-    /** Defects the graph found once {@code found} had reached the cap (maxFindings). */
+    /** Defects the graph found once the root causes had reached the cap (maxFindings). */
     final Set<String> omitted = new HashSet<>();
+
+    /**
+     * The candidate root causes of the defects confirmed or being confirmed, and how many of those
+     * defects shared none with an earlier one: at most the causes they will be grouped into, which
+     * is what the cap counts (a defect of a cause already found is always confirmed, so a cause
+     * reports all its instances).
+     */
+    final Set<String> causeKeys = new HashSet<>();
+
+    int causes;
+
+    /** The candidates of the defects listed for confirmation, by defect key. */
+    final Map<String, List<CauseCandidates.Candidate>> pendingCauses = new HashMap<>();
 
     /** The index of the trip count after which {@code stopAtCap} stopped, or -1. */
     int stoppedAt = -1;
@@ -209,7 +223,7 @@ public final class Verifier {
         if (unknown.isPresent()) {
           break;
         }
-        if (options.stopAtCap() && options.findingsCapped(found.size())) {
+        if (options.stopAtCap() && options.findingsCapped(causes)) {
           stoppedAt = i;
           break;
         }
@@ -228,18 +242,40 @@ public final class Verifier {
       return found.isEmpty() ? new Verdict.Verified() : new Verdict.Violated(findings());
     }
 
+    /** Defects in the root causes the cap left out of the findings. */
+    int dropped;
+
+    /**
+     * The confirmed defects grouped by root cause, at most maxFindings of them: a defect that
+     * shares a candidate cause with a confirmed one is confirmed whatever the cap, so the grouping
+     * can give a few more causes than the cap; the later ones are left out and counted.
+     */
     private List<Finding> findings() {
-      return found.values().stream().map(f -> f.finding(schedule)).toList();
+      List<Finding> all = RootCauses.group(schedule, List.copyOf(found.values()));
+      if (options.maxFindings() == 0 || all.size() <= options.maxFindings()) {
+        return all;
+      }
+      List<Finding> kept = all.subList(0, options.maxFindings());
+      dropped =
+          all.subList(kept.size(), all.size()).stream().mapToInt(f -> f.violations().size()).sum();
+      return List.copyOf(kept);
     }
 
     /** The omitted defects not confirmed later (a refuted candidate may free a place). */
     int omitted() {
-      return (int) omitted.stream().filter(k -> !found.containsKey(k)).count();
+      return dropped + (int) omitted.stream().filter(k -> !found.containsKey(k)).count();
     }
 
     /** Counts a violation of the whole schedule (P6, P7): one finding of one instance. */
     private void confirmed(String key, Violation v) {
-      found.put(key, new FindingTally(v));
+      found.put(
+          key,
+          new FindingTally(
+              v,
+              List.of(
+                  new CauseCandidates.Candidate(
+                      RootCause.defect(v.property(), v.kind(), v.summary()), 0))));
+      causes++;
     }
 
     /** P6, symbolically in T. */
@@ -398,21 +434,26 @@ public final class Verifier {
           }
         }
       }
+      CauseCandidates candidates = new CauseCandidates(hb);
       Map<String, List<RaceFinding>> races = new LinkedHashMap<>();
       for (RaceFinding f : result.findings()) {
-        if (fresh(f.key(), races.size(), races.containsKey(f.key()))) {
-          races.computeIfAbsent(f.key(), k -> new ArrayList<>()).add(f);
+        if (races.containsKey(f.key())) {
+          races.get(f.key()).add(f);
         } else if (found.containsKey(f.key())) {
-          found.get(f.key()).add(f.first(), f.second());
+          found.get(f.key()).add(f.first(), f.second(), candidates.of(f));
+        } else if (fresh(f.key(), candidates.of(f))) {
+          races.computeIfAbsent(f.key(), k -> new ArrayList<>()).add(f);
         }
       }
       RegisterUses uses = analysis.uses();
       Map<String, List<DataflowFinding>> flows = new LinkedHashMap<>();
       for (DataflowFinding f : analysis.dataflow()) {
-        if (fresh(f.key(), races.size() + flows.size(), flows.containsKey(f.key()))) {
-          flows.computeIfAbsent(f.key(), k -> new ArrayList<>()).add(f);
+        if (flows.containsKey(f.key())) {
+          flows.get(f.key()).add(f);
         } else if (found.containsKey(f.key())) {
-          found.get(f.key()).add(f.first(), f.second());
+          found.get(f.key()).add(f.first(), f.second(), candidates.of(f));
+        } else if (fresh(f.key(), candidates.of(f))) {
+          flows.computeIfAbsent(f.key(), k -> new ArrayList<>()).add(f);
         }
       }
       long graphDone = System.nanoTime();
@@ -479,11 +520,15 @@ public final class Verifier {
               "graph and solver disagree at T=" + t + ": Z3 refutes the violation " + f.key());
         }
         FindingTally tally =
-            new FindingTally(builder.build(f, ((SolverOutcome.Sat) witness).times()));
-        instances.forEach(i -> tally.add(i.first(), i.second()));
+            new FindingTally(
+                builder.build(f, ((SolverOutcome.Sat) witness).times()),
+                pendingCauses.get(f.key()));
+        instances.forEach(i -> tally.add(i.first(), i.second(), candidates.of(i)));
         found.put(f.key(), tally);
       }
-      return flows.isEmpty() ? Optional.empty() : dataflow(z3, t, hb, uses, whole, flows);
+      return flows.isEmpty()
+          ? Optional.empty()
+          : dataflow(z3, t, hb, uses, whole, flows, candidates);
     }
 
     /**
@@ -500,23 +545,23 @@ public final class Verifier {
     }
 
     /**
-     * Whether a graph finding of defect {@code key} at this trip count is to be confirmed: a defect
-     * not confirmed at a smaller one ({@code found} counts its new instances instead), while fewer
-     * than maxFindings are confirmed or {@code pending} ({@code listed}: this one already is). A
-     * defect beyond the cap is counted as omitted. Reads in a P1/P2 finding are left to that
-     * finding by the data-flow check itself (proofs/dataflow.md).
+     * Whether a new defect {@code key} (neither confirmed at a smaller trip count nor listed at
+     * this one) is to be confirmed: when it shares a candidate root cause with a defect confirmed
+     * or listed, or while fewer than maxFindings root causes are. A defect beyond the cap is
+     * counted as omitted. Reads in a P1/P2 finding are left to that finding by the data-flow check
+     * itself (proofs/dataflow.md).
      */
-    private boolean fresh(String key, int pending, boolean listed) {
-      if (listed) {
-        return true;
-      }
-      if (found.containsKey(key)) {
-        return false;
-      }
-      if (options.findingsCapped(found.size() + pending)) {
+    private boolean fresh(String key, List<CauseCandidates.Candidate> candidates) {
+      boolean known = candidates.stream().anyMatch(c -> causeKeys.contains(c.cause().key()));
+      if (!known && options.findingsCapped(causes)) {
         omitted.add(key);
         return false;
       }
+      if (!known) {
+        causes++;
+      }
+      candidates.forEach(c -> causeKeys.add(c.cause().key()));
+      pendingCauses.put(key, candidates);
       return true;
     }
 
@@ -530,7 +575,8 @@ public final class Verifier {
         HappensBefore hb,
         RegisterUses uses,
         TimingProblem problem,
-        Map<String, List<DataflowFinding>> fresh) {
+        Map<String, List<DataflowFinding>> fresh,
+        CauseCandidates candidates) {
       TimingProblem extended = uses.extend(problem);
       CounterexampleBuilder builder =
           new CounterexampleBuilder(hb, extended, uses, options.traces());
@@ -546,8 +592,10 @@ public final class Verifier {
               "graph and solver disagree at T=" + t + ": Z3 refutes the violation " + f.key());
         }
         FindingTally tally =
-            new FindingTally(builder.build(f, ((SolverOutcome.Sat) witness).times()));
-        instances.forEach(i -> tally.add(i.first(), i.second()));
+            new FindingTally(
+                builder.build(f, ((SolverOutcome.Sat) witness).times()),
+                pendingCauses.get(f.key()));
+        instances.forEach(i -> tally.add(i.first(), i.second(), candidates.of(i)));
         found.put(f.key(), tally);
       }
       return Optional.empty();

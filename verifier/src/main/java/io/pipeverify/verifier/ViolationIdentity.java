@@ -40,9 +40,17 @@ public final class ViolationIdentity {
 
   /** A stable hex fingerprint (SHA-256, 32 hex digits) of the schedule name and {@link #key}. */
   public static String fingerprint(String scheduleName, Violation v) {
+    return fingerprint(scheduleName, key(v));
+  }
+
+  /**
+   * The same of any stable key: a violation's, or a root cause's ({@link RootCause#key}), which is
+   * what a SARIF result, one per root cause, is matched by across runs.
+   */
+  public static String fingerprint(String scheduleName, String key) {
     try {
       MessageDigest sha = MessageDigest.getInstance("SHA-256");
-      byte[] digest = sha.digest((scheduleName + "\n" + key(v)).getBytes(StandardCharsets.UTF_8));
+      byte[] digest = sha.digest((scheduleName + "\n" + key).getBytes(StandardCharsets.UTF_8));
       return HexFormat.of().formatHex(digest, 0, 16).toLowerCase(Locale.ROOT);
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException("SHA-256 is required of every JVM", e);

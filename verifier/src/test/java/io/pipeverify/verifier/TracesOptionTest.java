@@ -19,7 +19,8 @@ class TracesOptionTest {
     Schedule s = Transforms.byName("cdna4-interleave").orElseThrow().generate(Map.of());
     VerificationReport with = Verifier.verify(s, VerifyOptions.defaults());
     VerificationReport without = Verifier.verify(s, VerifyOptions.defaults().withTraces(false));
-    assertEquals(2, with.verdict().findings().size());
+    assertEquals(1, with.verdict().findings().size());
+    assertEquals(2, with.verdict().violations().size());
     assertEquals(summaries(with), summaries(without));
     assertEquals(
         with.verdict().findings().stream().map(Finding::instances).toList(),

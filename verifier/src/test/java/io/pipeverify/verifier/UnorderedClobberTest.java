@@ -59,6 +59,7 @@ class UnorderedClobberTest {
         .violations()
         .stream()
         .map(UnorderedPartialCoverageTest::describe)
+        .sorted()
         .toList();
   }
 
@@ -69,11 +70,11 @@ class UnorderedClobberTest {
     assertEquals(
         List.of(
             "P1 RAW T=1 register write: ds_write rows [0, 1), read: ds_read rows [0, 1)",
-            "P2 UNINITIALIZED T=1 read: ds_read rows [0, 1)",
-            "P1 WAW T=2 copy: g2s rows [0, 1), register write: ds_write rows [0, 1)",
             "P1 RAW T=2 copy: g2s rows [0, 1), read: ds_read rows [0, 1)",
+            "P1 WAR T=3 read: ds_read rows [0, 1), copy: g2s rows [0, 1)",
+            "P1 WAW T=2 copy: g2s rows [0, 1), register write: ds_write rows [0, 1)",
             "P1 WAW T=3 copy: g2s rows [0, 1), copy: g2s rows [0, 1)",
-            "P1 WAR T=3 read: ds_read rows [0, 1), copy: g2s rows [0, 1)"),
+            "P2 UNINITIALIZED T=1 read: ds_read rows [0, 1)"),
         found(r),
         Reports.describe(r));
   }
@@ -88,18 +89,19 @@ class UnorderedClobberTest {
     Schedule s = staleWriteBeforeTheCopy();
     VerificationReport deep = Verifier.verifyTripCounts(s, unordered, List.of(1, 2, 3, 4, 5, 6));
     // No clobbering WAR of the read and the stale register write at T = 2 (Z3 refutes it); at T
-    // = 3 a later write of the read's tile lets it clobber.
+    // = 3 a later write of the read's tile lets it clobber. Violations are listed root cause by
+    // root cause, each in the order found.
     assertEquals(
         List.of(
             "P1 RAW T=1 register write: ds_write rows [0, 1), read: ds_read rows [0, 1)",
-            "P2 UNINITIALIZED T=1 read: ds_read rows [0, 1)",
-            "P1 WAR T=2 read: ds_read rows [0, 1), copy: g2s rows [0, 1)",
-            "P1 WAW T=2 register write: ds_write rows [0, 1), copy: g2s rows [0, 1)",
             "P1 RAW T=2 copy: g2s rows [0, 1), read: ds_read rows [0, 1)",
+            "P1 WAR T=2 read: ds_read rows [0, 1), copy: g2s rows [0, 1)",
             "P1 WAR T=3 read: ds_read rows [0, 1), register write: ds_write rows [0, 1)",
-            "P1 WAW T=3 register write: ds_write rows [0, 1), register write: ds_write rows [0, 1)",
+            "P1 WAW T=2 register write: ds_write rows [0, 1), copy: g2s rows [0, 1)",
             "P1 WAW T=3 copy: g2s rows [0, 1), register write: ds_write rows [0, 1)",
-            "P1 WAW T=4 copy: g2s rows [0, 1), copy: g2s rows [0, 1)"),
+            "P1 WAW T=3 register write: ds_write rows [0, 1), register write: ds_write rows [0, 1)",
+            "P1 WAW T=4 copy: g2s rows [0, 1), copy: g2s rows [0, 1)",
+            "P2 UNINITIALIZED T=1 read: ds_read rows [0, 1)"),
         found(deep),
         Reports.describe(deep));
     VerificationReport r = Verifier.verify(s, unordered);

@@ -1,62 +1,33 @@
 package io.pipeverify.verifier.fuzz;
 
-import io.pipeverify.verifier.OpRef;
-import io.pipeverify.verifier.Property;
-import io.pipeverify.verifier.Violation;
-import io.pipeverify.verifier.ViolationKind;
-import java.util.ArrayList;
-import java.util.List;
+import io.pipeverify.verifier.Finding;
 import java.util.Objects;
 
 /**
- * What makes two violations of a campaign one class: property, kind, buffer, and the transform
- * stage and kind of each op. Like {@link io.pipeverify.verifier.ViolationIdentity#key} it leaves
- * out waves, iterations, rows and positions (another configuration moves them), and unlike it the
- * schedule name, which carries the knobs. Stages stay in: the same race between other stages is
- * another defect of the transform.
+ * What makes two findings of a campaign one class: their root cause ({@link
+ * io.pipeverify.verifier.RootCause#key}), which names the place of the repair by its site (section,
+ * stage, what the op does, its ordinal) and leaves out waves, iterations, rows, positions, roles
+ * and the schedule name, which carries the knobs. Every configuration, seed and shard that shows
+ * the same missing ordering shows the same key, so their classes merge; the violations it breaks
+ * may differ from one configuration to the next and are not part of it.
  */
-public record ClassKey(Property property, ViolationKind kind, String buffer, List<String> ops)
-    implements Comparable<ClassKey> {
+public record ClassKey(String cause) implements Comparable<ClassKey> {
 
   public ClassKey {
-    Objects.requireNonNull(property);
-    Objects.requireNonNull(kind);
-    Objects.requireNonNull(buffer);
-    ops = List.copyOf(ops);
+    Objects.requireNonNull(cause);
   }
 
-  public static ClassKey of(Violation v) {
-    String buffer = "";
-    List<String> ops = new ArrayList<>();
-    for (OpRef op : v.ops()) {
-      if (buffer.isEmpty()) {
-        buffer = op.buffer();
-      }
-      String stage = op.stage().isEmpty() ? op.section() + " #" + op.position() : op.stage();
-      ops.add(stage + " " + op.op());
-    }
-    return new ClassKey(v.property(), v.kind(), buffer, ops);
+  public static ClassKey of(Finding f) {
+    return new ClassKey(f.cause().key());
   }
 
-  /** The SARIF rule and JUnit test name prefix: {@code pipeverify/P1/WAR}. */
-  public String ruleId() {
-    return "pipeverify/" + property.name() + "/" + kind.name();
-  }
-
-  /** {@code P1 WAR on B: loop stage 3 ds_read vs loop stage 2 g2s}. */
+  /** {@code retired too late on vmcnt by s_waitcnt vmcnt(0) in loop stage 3}. */
   public String describe() {
-    StringBuilder s = new StringBuilder(property.name()).append(' ').append(kind.name());
-    if (!buffer.isEmpty()) {
-      s.append(" on ").append(buffer);
-    }
-    if (!ops.isEmpty()) {
-      s.append(": ").append(String.join(" vs ", ops));
-    }
-    return s.toString();
+    return cause;
   }
 
   @Override
   public int compareTo(ClassKey o) {
-    return describe().compareTo(o.describe());
+    return cause.compareTo(o.cause);
   }
 }

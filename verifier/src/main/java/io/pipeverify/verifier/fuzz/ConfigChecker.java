@@ -5,10 +5,10 @@ import io.pipeverify.model.ScheduleValidator;
 import io.pipeverify.model.transform.KnobException;
 import io.pipeverify.model.transform.PassConfig;
 import io.pipeverify.model.transform.PipelineTransform;
+import io.pipeverify.verifier.Finding;
 import io.pipeverify.verifier.Verdict;
 import io.pipeverify.verifier.Verifier;
 import io.pipeverify.verifier.VerifyOptions;
-import io.pipeverify.verifier.Violation;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -81,9 +81,9 @@ final class ConfigChecker {
 
   private Outcome verify(Schedule schedule) {
     Verdict verdict = Verifier.verify(schedule, options).verdict();
-    Map<ClassKey, Violation> classes = new LinkedHashMap<>();
-    for (Violation v : verdict.violations()) {
-      classes.putIfAbsent(ClassKey.of(v), v);
+    Map<ClassKey, Finding> classes = new LinkedHashMap<>();
+    for (Finding f : verdict.findings()) {
+      classes.putIfAbsent(ClassKey.of(f), f);
     }
     return new Outcome.Checked(verdict.id(), classes);
   }

@@ -1,7 +1,7 @@
 package io.pipeverify.verifier.fuzz;
 
 import io.pipeverify.model.transform.KnobSpec;
-import io.pipeverify.verifier.Violation;
+import io.pipeverify.verifier.Finding;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -160,7 +160,7 @@ public final class FuzzCampaign {
     Shrinker.Result r =
         new Shrinker(s.transform().knobs(), s.pinned(), checker::check, outOfTime)
             .shrink(seen.firstKnobs, key);
-    Violation example = ((Outcome.Checked) checker.check(r.knobs())).classes().get(key);
+    Finding found = ((Outcome.Checked) checker.check(r.knobs())).classes().get(key);
     Map<String, String> minimal = new LinkedHashMap<>();
     for (KnobSpec k : s.transform().knobs()) {
       String v = r.knobs().get(k.name());
@@ -168,7 +168,14 @@ public final class FuzzCampaign {
         minimal.put(k.name(), v);
       }
     }
-    return new FuzzClass(key, seen.tries, seen.firstTry, minimal, r.complete(), example);
+    return new FuzzClass(
+        key,
+        seen.tries,
+        seen.firstTry,
+        minimal,
+        r.complete(),
+        found.representative(),
+        found.rules());
   }
 
   private static Duration since(long start) {

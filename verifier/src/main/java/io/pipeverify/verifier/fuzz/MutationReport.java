@@ -1,10 +1,10 @@
 package io.pipeverify.verifier.fuzz;
 
+import io.pipeverify.verifier.Finding;
 import io.pipeverify.verifier.Verdict;
 import io.pipeverify.verifier.VerificationReport;
 import io.pipeverify.verifier.Verifier;
 import io.pipeverify.verifier.VerifyOptions;
-import io.pipeverify.verifier.Violation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -51,8 +51,8 @@ public record MutationReport(VerificationReport base, List<Result> results) {
 
   private static Set<String> classes(Verdict v) {
     Set<String> out = new TreeSet<>();
-    for (Violation x : v.violations()) {
-      out.add(ClassKey.of(x).describe());
+    for (Finding f : v.findings()) {
+      out.add(ClassKey.of(f).describe());
     }
     return out;
   }

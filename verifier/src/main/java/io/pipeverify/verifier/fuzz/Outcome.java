@@ -1,6 +1,6 @@
 package io.pipeverify.verifier.fuzz;
 
-import io.pipeverify.verifier.Violation;
+import io.pipeverify.verifier.Finding;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -17,11 +17,11 @@ public sealed interface Outcome {
     }
   }
 
-  /** Verified ("verified", "violated" or "inconclusive"); the first violation of each class. */
-  record Checked(String verdict, Map<ClassKey, Violation> classes) implements Outcome {
+  /** Verified ("verified", "violated" or "inconclusive"); the finding of each class. */
+  record Checked(String verdict, Map<ClassKey, Finding> classes) implements Outcome {
     public Checked {
       Objects.requireNonNull(verdict);
-      // Insertion order is the report's order of first violations (Map.copyOf would lose it).
+      // Insertion order is the report's order of findings (Map.copyOf would lose it).
       classes = Collections.unmodifiableMap(new LinkedHashMap<>(classes));
     }
   }

@@ -6,6 +6,7 @@ import io.pipeverify.model.Schedule;
 import io.pipeverify.model.Section;
 import io.pipeverify.model.WaveProgram;
 import io.pipeverify.verifier.OpRef;
+import io.pipeverify.verifier.ProgramSites;
 import io.pipeverify.verifier.Property;
 import io.pipeverify.verifier.Verdict;
 import io.pipeverify.verifier.VerificationReport;
@@ -38,7 +39,7 @@ import java.util.function.IntFunction;
  * missing trailing barriers.
  *
  * <p>A change is made to the kernel, not to one role: it applies at the same place ({@link
- * RoleSites}) in every wave role that has it, and a barrier only where every role has the place.
+ * ProgramSites}) in every wave role that has it, and a barrier only where every role has the place.
  *
  * <p>Each candidate is first checked at the violation's trip count only (a fraction of a full
  * verification); the chosen one is then verified for every trip count, which also says what
@@ -142,11 +143,11 @@ public final class RepairFinder {
      */
     final Map<List<Edit>, VerificationReport> atTargetTrip = new HashMap<>();
 
-    final RoleSites sites;
+    final ProgramSites sites;
 
     Search(Schedule schedule, Violation target, Set<String> known) {
       this.schedule = schedule;
-      this.sites = new RoleSites(schedule);
+      this.sites = new ProgramSites(schedule);
       this.target = target;
       this.key = ViolationIdentity.key(target);
       this.known = known;
@@ -457,7 +458,7 @@ public final class RepairFinder {
      */
     Optional<Expanded> expand(List<Change> changes) {
       int anchor = changes.get(0).at().program();
-      List<RoleSites.Site> at = new ArrayList<>();
+      List<ProgramSites.Site> at = new ArrayList<>();
       boolean barrier = false;
       for (Change c : changes) {
         at.add(sites.siteOf(anchor, c.at().section(), c.at().index()));

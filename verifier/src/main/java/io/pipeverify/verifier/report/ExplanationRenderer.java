@@ -9,9 +9,10 @@ import io.pipeverify.verifier.repair.RepairStep;
 import java.util.List;
 
 /**
- * {@code pipeverify explain}: for people. The verdict, each finding in one paragraph (what may
- * happen, how often and where, the missing edge), then the repair plan step by step: the edit in
- * the schedule's own terms, and whether the repaired schedule verifies or what remains.
+ * {@code pipeverify explain}: for people. The verdict, each finding in one paragraph (its root
+ * cause, the rules it breaks, how often and where, what may happen first and the missing edge),
+ * then the repair plan step by step: the edit in the schedule's own terms, and whether the repaired
+ * schedule verifies or what remains.
  */
 public final class ExplanationRenderer {
 
@@ -36,8 +37,11 @@ public final class ExplanationRenderer {
     int n = 1;
     for (Finding f : findings) {
       Violation v = f.representative();
-      out.append('[').append(n++).append("] ").append(v.summary()).append('\n');
+      out.append('[').append(n++).append("] root cause (").append(f.cause().kind().title());
+      out.append("): ").append(f.cause().text()).append('\n');
+      out.append("    breaks: ").append(FindingText.rules(f)).append('\n');
       out.append("    seen: ").append(FindingText.coverage(f)).append('\n');
+      out.append("    first: ").append(v.summary()).append('\n');
       out.append("    why: ").append(v.missingEdge()).append('\n');
     }
     String omitted = FindingText.omitted(r.report());

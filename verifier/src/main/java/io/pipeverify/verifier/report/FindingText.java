@@ -29,19 +29,52 @@ public final class FindingText {
     return s.toString();
   }
 
-  /** {@code 3 findings, 20 instances} (the verdict's totals). */
+  /** {@code 1 root cause, 20 instances} (the verdict's totals). */
   public static String totals(Verdict v) {
     int findings = v.findings().size();
     int instances = v.instances();
     return findings
-        + (findings == 1 ? " finding, " : " findings, ")
+        + (findings == 1 ? " root cause, " : " root causes, ")
         + instances
         + (instances == 1 ? " instance" : " instances");
   }
 
   /**
-   * Nothing is silently capped: how many findings were left out and how to see them, e.g. {@code 5
-   * more findings not reported (limit 20; --max-findings 0 reports all)}; empty when none were.
+   * What a finding breaks: {@code P1 RAW (12 defects), P2 UNINITIALIZED (4)}, each rule with how
+   * many defects (pairs of schedule ops) break it when more than one.
+   */
+  public static String rules(Finding f) {
+    java.util.Map<String, Integer> count = new java.util.LinkedHashMap<>();
+    for (io.pipeverify.verifier.Violation v : f.violations()) {
+      count.merge(v.property() + " " + v.kind(), 1, Integer::sum);
+    }
+    StringBuilder s = new StringBuilder();
+    boolean first = true;
+    for (java.util.Map.Entry<String, Integer> e : count.entrySet()) {
+      s.append(first ? "" : ", ").append(e.getKey());
+      if (e.getValue() > 1) {
+        s.append(" (").append(e.getValue()).append(first ? " defects)" : ")");
+      }
+      first = false;
+    }
+    return s.toString();
+  }
+
+  /**
+   * The places of a finding's ops, the first six and how many more: {@code kernel.s:88,
+   * kernel.s:111, ... and 3 more} (the JSON report lists them all).
+   */
+  public static String origins(Finding f) {
+    List<String> all = f.origins();
+    int shown = Math.min(all.size(), 6);
+    String list = String.join(", ", all.subList(0, shown));
+    return shown == all.size() ? list : list + " and " + (all.size() - shown) + " more";
+  }
+
+  /**
+   * Nothing is silently capped: how many defects the cap on root causes left out and how to see
+   * them, e.g. {@code 5 more defects not reported (limit 20 root causes; --max-findings 0 reports
+   * all)}; empty when none were.
    */
   public static String omitted(VerificationReport report) {
     int n = report.findingsOmitted();
@@ -49,10 +82,10 @@ public final class FindingText {
       return "";
     }
     return n
-        + (n == 1 ? " more finding" : " more findings")
+        + (n == 1 ? " more defect" : " more defects")
         + " not reported (limit "
         + report.options().maxFindings()
-        + "; --max-findings 0 reports all)";
+        + " root causes; --max-findings 0 reports all)";
   }
 
   /** Sorted numbers as runs: {@code [0, 1, 2, 3, 5]} is {@code 0-3, 5}. */

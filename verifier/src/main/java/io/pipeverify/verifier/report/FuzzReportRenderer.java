@@ -1,6 +1,7 @@
 package io.pipeverify.verifier.report;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import io.pipeverify.verifier.ViolationIdentity;
 import io.pipeverify.verifier.fuzz.FuzzClass;
 import io.pipeverify.verifier.fuzz.FuzzResult;
 import io.pipeverify.verifier.fuzz.FuzzSettings;
@@ -61,6 +62,7 @@ public final class FuzzReportRenderer {
           .append(")\n");
       out.append("  minimal: ").append(options(c)).append(c.shrunk() ? "" : " (not fully shrunk)");
       out.append('\n');
+      out.append("  breaks: ").append(String.join(", ", c.rules())).append('\n');
       out.append("  counterexample: ").append(c.example().summary()).append('\n');
       out.append("  reproduce: ").append(r.reproduce(c)).append('\n');
     }
@@ -146,13 +148,10 @@ public final class FuzzReportRenderer {
           for (FuzzClass c : r.classes()) {
             g.writeStartObject();
             g.writeStringField("class", c.key().describe());
-            g.writeStringField("rule", c.key().ruleId());
-            g.writeStringField("property", c.key().property().name());
-            g.writeStringField("kind", c.key().kind().name());
-            g.writeStringField("buffer", c.key().buffer());
-            g.writeArrayFieldStart("ops");
-            for (String op : c.key().ops()) {
-              g.writeString(op);
+            g.writeStringField("rule", ViolationIdentity.ruleId(c.example()));
+            g.writeArrayFieldStart("rules");
+            for (String rule : c.rules()) {
+              g.writeString(rule);
             }
             g.writeEndArray();
             g.writeNumberField("tries", c.tries());
@@ -213,7 +212,7 @@ public final class FuzzReportRenderer {
           .append("\" name=\"")
           .append(JunitReportRenderer.xml(c.key().describe()))
           .append("\">\n      <failure type=\"")
-          .append(JunitReportRenderer.xml(c.key().ruleId()))
+          .append(JunitReportRenderer.xml(ViolationIdentity.ruleId(c.example())))
           .append("\" message=\"")
           .append(JunitReportRenderer.xml(c.example().summary()))
           .append("\">")
@@ -240,7 +239,7 @@ public final class FuzzReportRenderer {
         g -> {
           Map<String, FuzzClass> rules = new TreeMap<>();
           for (FuzzClass c : r.classes()) {
-            rules.putIfAbsent(c.key().ruleId(), c);
+            rules.putIfAbsent(ViolationIdentity.ruleId(c.example()), c);
           }
           String transform = r.settings().transform().name();
           g.writeStartObject();
@@ -259,9 +258,9 @@ public final class FuzzReportRenderer {
             g.writeObjectFieldStart("shortDescription");
             g.writeStringField(
                 "text",
-                e.getValue().key().property().title()
+                e.getValue().example().property().title()
                     + ": "
-                    + e.getValue().key().kind().description());
+                    + e.getValue().example().kind().description());
             g.writeEndObject();
             g.writeEndObject();
           }
@@ -271,9 +270,9 @@ public final class FuzzReportRenderer {
           g.writeArrayFieldStart("results");
           for (FuzzClass c : r.classes()) {
             g.writeStartObject();
-            g.writeStringField("ruleId", c.key().ruleId());
-            g.writeNumberField(
-                "ruleIndex", new ArrayList<>(rules.keySet()).indexOf(c.key().ruleId()));
+            String rule = ViolationIdentity.ruleId(c.example());
+            g.writeStringField("ruleId", rule);
+            g.writeNumberField("ruleIndex", new ArrayList<>(rules.keySet()).indexOf(rule));
             g.writeStringField("level", "error");
             g.writeObjectFieldStart("message");
             g.writeStringField(

@@ -12,10 +12,10 @@ import java.util.Optional;
 
 /**
  * GitHub Actions workflow commands: {@code ::error file=F,line=L,col=C,title=T::MESSAGE}, one per
- * finding (its coverage and its first violation), at most {@code cap} of them (GitHub shows only a
- * few annotations per step), then one {@code ::warning} that summarises the rest. Escaping follows
- * GitHub's toolkit: in the message {@code %}, CR and LF; in property values also {@code :} and
- * {@code ,}.
+ * root cause (the cause, the rules it breaks, its coverage and its first violation), at most {@code
+ * cap} of them (GitHub shows only a few annotations per step), then one {@code ::warning} that
+ * summarises the rest. Escaping follows GitHub's toolkit: in the message {@code %}, CR and LF; in
+ * property values also {@code :} and {@code ,}.
  */
 public final class GithubAnnotationRenderer {
   public static final int DEFAULT_CAP = 10;
@@ -51,8 +51,14 @@ public final class GithubAnnotationRenderer {
         shown++;
         Optional<OpRef> op = v.ops().isEmpty() ? Optional.empty() : Optional.of(v.ops().get(0));
         StringBuilder message =
-            new StringBuilder(r.report().schedule().name()).append(": ").append(v.summary());
+            new StringBuilder(r.report().schedule().name())
+                .append(": root cause (")
+                .append(finding.cause().kind().title())
+                .append("): ")
+                .append(finding.cause().text());
+        message.append("\nbreaks ").append(FindingText.rules(finding));
         message.append("\n").append(FindingText.coverage(finding));
+        message.append("\nthe first: ").append(v.summary());
         message.append("\nmissing edge: ").append(v.missingEdge());
         Fixes.of(r, v)
             .ifPresent(
@@ -87,7 +93,7 @@ public final class GithubAnnotationRenderer {
           .append(
               data(
                   (total - shown)
-                      + " more findings not annotated ("
+                      + " more root causes not annotated ("
                       + total
                       + " in total); see the SARIF or text report"))
           .append('\n');

@@ -11,13 +11,15 @@ import io.pipeverify.verifier.VerificationReport;
 import io.pipeverify.verifier.Violation;
 import io.pipeverify.verifier.ViolationIdentity;
 import java.io.IOException;
+import java.util.List;
 
 /**
  * The JSON report (docs/cli.md lists its fields): verdict, schedule, model options, trip counts
- * covered, findings (one per defect: its instance count, waves, iterations and roles, and the index
- * of its first violation), how many findings the cap left out, violations (one per finding, in the
- * same order) with ops, missing edge and trace, and stats. Field order is fixed, so the same report
- * gives the same bytes; only the timing fields vary, and {@code timings=false} leaves them out.
+ * covered, findings (one per root cause: the cause, the rules broken, the ops' origins, the
+ * instance count, waves, iterations and roles, and the indices of its violations, the first the
+ * trace), how many defects the cap left out, violations (one per defect, finding by finding) with
+ * ops, missing edge and trace, and stats. Field order is fixed, so the same report gives the same
+ * bytes; only the timing fields vary, and {@code timings=false} leaves them out.
  */
 public final class JsonReportRenderer {
   private final boolean timings;
@@ -89,11 +91,17 @@ public final class JsonReportRenderer {
     for (Finding f : r.verdict().findings()) {
       Violation v = f.representative();
       g.writeStartObject();
+      writeCause(g, f);
       g.writeStringField("property", v.property().name());
       g.writeStringField("kind", v.kind().name());
       g.writeStringField("summary", v.summary());
       writeCoverage(g, f);
-      g.writeNumberField("violation", index++);
+      g.writeNumberField("violation", index);
+      g.writeArrayFieldStart("violations");
+      for (int i = 0; i < f.violations().size(); i++) {
+        g.writeNumber(index++);
+      }
+      g.writeEndArray();
       g.writeEndObject();
     }
     g.writeEndArray();
@@ -119,22 +127,42 @@ public final class JsonReportRenderer {
     g.writeEndObject();
   }
 
+  /**
+   * A finding's {@code cause} (kind, stable key, sentence), the {@code rules} its violations break
+   * and the {@code origins} of their ops.
+   */
+  static void writeCause(JsonGenerator g, Finding f) throws IOException {
+    g.writeObjectFieldStart("cause");
+    g.writeStringField("kind", f.cause().kind().title());
+    g.writeStringField("key", f.cause().key());
+    g.writeStringField("text", f.cause().text());
+    g.writeEndObject();
+    strings(g, "rules", f.rules());
+    strings(g, "origins", f.origins());
+  }
+
   /** A finding's {@code instances}, {@code waves}, {@code iterations} and {@code roles} fields. */
   static void writeCoverage(JsonGenerator g, Finding f) throws IOException {
     g.writeNumberField("instances", f.instances());
-    g.writeArrayFieldStart("waves");
-    for (int w : f.waves()) {
-      g.writeNumber(w);
+    numbers(g, "waves", f.waves());
+    numbers(g, "iterations", f.iterations());
+    strings(g, "roles", f.roles());
+  }
+
+  private static void strings(JsonGenerator g, String field, List<String> values)
+      throws IOException {
+    g.writeArrayFieldStart(field);
+    for (String v : values) {
+      g.writeString(v);
     }
     g.writeEndArray();
-    g.writeArrayFieldStart("iterations");
-    for (int k : f.iterations()) {
-      g.writeNumber(k);
-    }
-    g.writeEndArray();
-    g.writeArrayFieldStart("roles");
-    for (String role : f.roles()) {
-      g.writeString(role);
+  }
+
+  private static void numbers(JsonGenerator g, String field, List<Integer> values)
+      throws IOException {
+    g.writeArrayFieldStart(field);
+    for (int v : values) {
+      g.writeNumber(v);
     }
     g.writeEndArray();
   }
@@ -152,11 +180,7 @@ public final class JsonReportRenderer {
     }
     g.writeEndArray();
     g.writeStringField("missingEdge", v.missingEdge());
-    g.writeArrayFieldStart("traceWaves");
-    for (int w : v.traceWaves()) {
-      g.writeNumber(w);
-    }
-    g.writeEndArray();
+    numbers(g, "traceWaves", v.traceWaves());
     g.writeArrayFieldStart("trace");
     for (TraceStep s : v.trace()) {
       g.writeStartObject();

@@ -15,8 +15,8 @@ import java.util.Optional;
  * JUnit XML for CI test views: one {@code testsuite} per schedule, one {@code testcase} per
  * property P1-P7, all of which {@code verify} decides, so a suite has a failure exactly when the
  * schedule is violated; a violated property is a {@code failure} whose body is the text report of
- * its violations (summary, ops, missing edge, interleaving), an inconclusive verdict an {@code
- * error}.
+ * the root causes with a violation of it (cause, rules, summary, ops, missing edge, interleaving),
+ * an inconclusive verdict an {@code error}.
  */
 public final class JunitReportRenderer {
   /** The properties {@code verify} decides, in report order. */
@@ -43,7 +43,11 @@ public final class JunitReportRenderer {
       int suiteErrors = 0;
       StringBuilder cases = new StringBuilder();
       for (Property p : CHECKED) {
-        List<Finding> fs = all.stream().filter(f -> f.representative().property() == p).toList();
+        // A root cause fails every property one of its violations breaks.
+        List<Finding> fs =
+            all.stream()
+                .filter(f -> f.violations().stream().anyMatch(v -> v.property() == p))
+                .toList();
         cases
             .append("    <testcase classname=\"pipeverify.")
             .append(xml(name))
@@ -74,14 +78,15 @@ public final class JunitReportRenderer {
                   .append(")\n");
             }
           }
-          Violation first = fs.get(0).representative();
+          Violation first =
+              fs.get(0).violations().stream().filter(v -> v.property() == p).findFirst().get();
           int instances = fs.stream().mapToInt(Finding::instances).sum();
           cases
               .append("      <failure type=\"")
               .append(xml(ViolationIdentity.ruleId(first)))
               .append("\" message=\"")
               .append(fs.size())
-              .append(fs.size() == 1 ? " finding (" : " findings (")
+              .append(fs.size() == 1 ? " root cause (" : " root causes (")
               .append(instances)
               .append(instances == 1 ? " instance), first: " : " instances), first: ")
               .append(xml(first.summary()))

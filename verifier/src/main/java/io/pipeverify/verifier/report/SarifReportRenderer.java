@@ -33,7 +33,7 @@ import java.util.TreeMap;
  */
 public final class SarifReportRenderer {
   public static final String SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json";
-  private static final String FINGERPRINT = "pipeverifyViolation/v1";
+  private static final String FINGERPRINT = "pipeverifyRootCause/v1";
   private static final String INFO_URI = "https://github.com/pipeverify/pipeverify";
 
   private final String version;
@@ -177,8 +177,11 @@ public final class SarifReportRenderer {
     g.writeStringField("ruleId", ViolationIdentity.ruleId(v));
     g.writeNumberField("ruleIndex", ruleIndex);
     g.writeStringField("level", "error");
-    StringBuilder text = new StringBuilder(schedule).append(": ").append(v.summary());
-    text.append(" (").append(FindingText.coverage(finding)).append(")");
+    StringBuilder text = new StringBuilder(schedule).append(": root cause (");
+    text.append(finding.cause().kind().title()).append("): ").append(finding.cause().text());
+    text.append(". Breaks ").append(FindingText.rules(finding));
+    text.append(" (").append(FindingText.coverage(finding)).append("). The first: ");
+    text.append(v.summary());
     text.append(". Missing edge: ").append(v.missingEdge()).append('.');
     Optional<Fixes> fix = Fixes.of(r, v);
     fix.ifPresent(
@@ -196,15 +199,21 @@ public final class SarifReportRenderer {
       moduleLocation(g, schedule);
     }
     g.writeEndArray();
-    if (v.ops().size() > 1) {
+    List<OpRef> related = related(finding);
+    if (!related.isEmpty()) {
       g.writeArrayFieldStart("relatedLocations");
-      for (int i = 1; i < v.ops().size(); i++) {
-        writeLocation(g, r, v.ops().get(i), i, "may come first", artifacts);
+      for (int i = 0; i < related.size(); i++) {
+        OpRef op = related.get(i);
+        String role =
+            v.ops().size() > 1 && op == v.ops().get(1)
+                ? "may come first"
+                : "also of this root cause: " + op.op() + " (" + op.origin() + ")";
+        writeLocation(g, r, op, i + 1, role, artifacts);
       }
       g.writeEndArray();
     }
     g.writeObjectFieldStart("partialFingerprints");
-    g.writeStringField(FINGERPRINT, ViolationIdentity.fingerprint(schedule, v));
+    g.writeStringField(FINGERPRINT, ViolationIdentity.fingerprint(schedule, finding.cause().key()));
     g.writeEndObject();
     if (!v.trace().isEmpty()) {
       writeCodeFlow(g, v);
@@ -217,10 +226,31 @@ public final class SarifReportRenderer {
     g.writeStringField("input", r.input());
     g.writeNumberField("tripCount", v.tripCount());
     g.writeStringField("missingEdge", v.missingEdge());
+    JsonReportRenderer.writeCause(g, finding);
     JsonReportRenderer.writeCoverage(g, finding);
     Fixes.writeJson(g, r, v);
     g.writeEndObject();
     g.writeEndObject();
+  }
+
+  /**
+   * The locations of a result beyond its first: the representative's other op, then the ops of the
+   * cause's other violations, each place once.
+   */
+  private static List<OpRef> related(Finding finding) {
+    Map<String, OpRef> byPlace = new java.util.LinkedHashMap<>();
+    for (Violation v : finding.violations()) {
+      for (OpRef op : v.ops()) {
+        byPlace.putIfAbsent(place(op), op);
+      }
+    }
+    // The first is the result's location.
+    return List.copyOf(byPlace.values()).subList(Math.min(1, byPlace.size()), byPlace.size());
+  }
+
+  /** An op of the schedule (not an instance): its origin, kind, section and position. */
+  private static String place(OpRef op) {
+    return op.origin() + "|" + op.op() + "|" + op.section() + "|" + op.position();
   }
 
   private static void writeLocation(

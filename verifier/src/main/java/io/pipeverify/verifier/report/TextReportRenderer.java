@@ -108,18 +108,24 @@ public final class TextReportRenderer {
   }
 
   /**
-   * The finding's header and coverage, then its representative: what is wrong, where, the missing
-   * edge and the interleaving.
+   * The finding's root cause, the rules it breaks, its coverage and the places of its ops, then its
+   * representative: what is wrong, where, the missing edge and the interleaving.
    */
   private void renderFinding(StringBuilder out, int n, Finding f) {
     Violation v = f.representative();
-    out.append('[').append(n).append("] ").append(v.property()).append(' ').append(v.kind());
+    out.append('[').append(n).append("] root cause (").append(f.cause().kind().title());
+    out.append("): ").append(f.cause().text()).append('\n');
+    out.append("  breaks ").append(FindingText.rules(f)).append('\n');
+    out.append("  ").append(FindingText.coverage(f)).append('\n');
+    if (!f.origins().isEmpty()) {
+      out.append("  ops at ").append(FindingText.origins(f)).append('\n');
+    }
+    out.append("  the first: ").append(v.property()).append(' ').append(v.kind());
     if (!v.ops().isEmpty() && !v.ops().get(0).buffer().isEmpty()) {
       out.append(" on buffer ").append(v.ops().get(0).buffer());
     }
     out.append(" (").append(v.property().title()).append(", found at T=").append(v.tripCount());
-    out.append(")\n  ").append(FindingText.coverage(f)).append("; the first:\n");
-    out.append("  ").append(v.summary()).append('\n');
+    out.append(")\n  ").append(v.summary()).append('\n');
     String[] labels =
         v.ops().size() == 2
             ? new String[] {"should be first", "may come first"}

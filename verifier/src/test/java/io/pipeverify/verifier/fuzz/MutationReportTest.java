@@ -29,18 +29,24 @@ class MutationReportTest {
     for (MutationReport.Result x : r.results()) {
       if (x.mutation().place(s).equals("loop #8")) {
         loopWait.add(
-            x.mutation().change() + ": " + (x.breaks() ? x.newClasses().get(0) : "still verifies"));
+            x.mutation().change()
+                + ": "
+                + (x.breaks() ? String.join(" + ", x.newClasses()) : "still verifies"));
       }
     }
     assertEquals(
         List.of(
-            "drop: P1 RAW on A: loop #0 g2s vs epilogue #0 ds_read",
-            "weaken to s_waitcnt vmcnt(1) lgkmcnt(0): P1 RAW on B: loop #1 g2s vs epilogue #2 ds_read",
-            "weaken to s_waitcnt lgkmcnt(0): P1 RAW on A: loop #0 g2s vs epilogue #0 ds_read",
+            "drop: issued too early on lgkmcnt after the start of loop + never retired on vmcnt"
+                + " after the start of loop",
+            "weaken to s_waitcnt vmcnt(1) lgkmcnt(0): issued too early on vmcnt after the start"
+                + " of loop + never retired on vmcnt after the start of loop",
+            "weaken to s_waitcnt lgkmcnt(0): issued too early on lgkmcnt after the start of loop"
+                + " + never retired on vmcnt after the start of loop",
             "weaken to s_waitcnt vmcnt(0) lgkmcnt(1): still verifies",
             "weaken to s_waitcnt vmcnt(0): still verifies",
             "move one op earlier: still verifies",
-            "move one op later: P1 RAW on B: loop #1 g2s vs epilogue #2 ds_read"),
+            "move one op later: retired too late on vmcnt by s_waitcnt vmcnt(0) lgkmcnt(0) in"
+                + " loop"),
         loopWait);
     assertEquals(12, r.results().stream().filter(MutationReport.Result::breaks).count());
   }

@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pipeverify.model.transform.IntRange;
 import io.pipeverify.model.transform.KnobSpec;
+import io.pipeverify.verifier.Finding;
 import io.pipeverify.verifier.Property;
+import io.pipeverify.verifier.RootCause;
 import io.pipeverify.verifier.Violation;
 import io.pipeverify.verifier.ViolationKind;
 import java.util.ArrayList;
@@ -19,16 +21,23 @@ import org.junit.jupiter.api.Test;
 /** The shrinker on a made-up transform whose "verification" is a function of the knobs. */
 class ShrinkerTest {
   private static final ClassKey BUG =
-      new ClassKey(Property.P1, ViolationKind.RAW, "A", List.of("loop stage 0 g2s"));
+      new ClassKey("issued too early on vmcnt after s_barrier in loop stage 0");
 
-  private static final Violation EXAMPLE =
-      new Violation(
-          Property.P1,
-          ViolationKind.RAW,
+  private static final Finding EXAMPLE =
+      new Finding(
+          RootCause.defect(Property.P1, ViolationKind.RAW, "a made-up race"),
+          List.of(
+              new Violation(
+                  Property.P1,
+                  ViolationKind.RAW,
+                  1,
+                  List.of(),
+                  "a made-up race",
+                  "-",
+                  List.of(),
+                  List.of())),
           1,
           List.of(),
-          "a made-up race",
-          "-",
           List.of(),
           List.of());
 

@@ -247,10 +247,12 @@ class CiReportsTest {
     assertEquals("pipeverify/P5/MIXED_K_CHUNK", p5.getAttribute("type"));
     assertTrue(
         p5.getAttribute("message")
-            .startsWith("8 findings (5120 instances), first: P5 MIXED_K_CHUNK: "));
+            .startsWith("2 root causes (5120 instances), first: P5 MIXED_K_CHUNK: "));
     String body = p5.getTextContent();
-    assertTrue(body.startsWith("[1] P5 MIXED_K_CHUNK (contraction coverage, found at T=1)"), body);
-    assertTrue(body.contains("[8] P5 MISSING_PRODUCT (contraction coverage, found at T=1)"), body);
+    assertTrue(body.startsWith("[1] root cause (defect): P5 MIXED_K_CHUNK: wave 0 loop k=0"), body);
+    assertTrue(body.contains("the first: P5 MIXED_K_CHUNK (contraction coverage, found at T=1)"));
+    assertTrue(body.contains("  breaks P5 MIXED_K_CHUNK (4 defects)\n"), body);
+    assertTrue(body.contains("[2] root cause (defect): P5 MISSING_PRODUCT: wave 0 never"), body);
     assertTrue(body.contains("interleaving (one column per wave"), body);
 
     Element jhalf = suite(junit(fixedWith("mfmaJHalfSwap")));
@@ -264,7 +266,7 @@ class CiReportsTest {
         jhalfFailures
             .get("P4 register hazard")
             .getAttribute("message")
-            .startsWith("4 findings (1280 instances), first: "));
+            .startsWith("2 root causes (1280 instances), first: "));
     assertEquals(
         "pipeverify/P5/MISSING_PRODUCT",
         jhalfFailures.get("P5 contraction coverage").getAttribute("type"));
@@ -330,21 +332,31 @@ class CiReportsTest {
   }
 
   @Test
-  void githubAnnotationsAreEscapedAndCapped() {
+  void githubAnnotationsAreEscapedAndCapped() throws Exception {
     String out = new GithubAnnotationRenderer(1).render(List.of(result));
     String[] lines = out.split("\n");
-    assertEquals(2, lines.length, out);
+    assertEquals(1, lines.length, out);
     assertTrue(
         lines[0].startsWith(
             "::error file="
                 + FILE
-                + ",line=118,col=9,title=pipeverify/P1/WAR in cdna4-interleave::"),
+                + ",line=118,col=9,title=pipeverify/P1/WAR in cdna4-interleave::cdna4-interleave:"
+                + " root cause (retired too late): ds_read B at loop stage 3 is retired only by"),
         lines[0]);
+    assertTrue(lines[0].contains("%0Abreaks P1 WAR (2 defects)%0A224 instances in waves 0-7"));
     assertTrue(lines[0].contains("%0Amissing edge: "));
+    // hipkittens-2step has 5 root causes: 2 annotated, the rest counted.
+    ScheduleResult five =
+        verifyFile(
+            ScheduleWriter.write(
+                Transforms.byName("hipkittens-2step").orElseThrow().generate(Map.of())),
+            false);
+    String[] capped = new GithubAnnotationRenderer(2).render(List.of(five)).split("\n");
+    assertEquals(3, capped.length);
     assertEquals(
-        "::warning title=pipeverify::1 more findings not annotated (2 in total); see the SARIF or"
-            + " text report",
-        lines[1]);
+        "::warning title=pipeverify::3 more root causes not annotated (5 in total); see the SARIF"
+            + " or text report",
+        capped[2]);
     assertEquals("a%25b%0D%0Ac%3A d%2C e", GithubAnnotationRenderer.property("a%b\r\nc: d, e"));
     assertEquals("a%25b%0D%0Ac: d, e", GithubAnnotationRenderer.data("a%b\r\nc: d, e"));
   }

@@ -1,4 +1,4 @@
-package io.pipeverify.verifier.repair;
+package io.pipeverify.verifier;
 
 import io.pipeverify.model.Op;
 import io.pipeverify.model.Origin;
@@ -11,28 +11,51 @@ import java.util.OptionalInt;
  * The same place of a kernel in each of its wave roles. A kernel transcribed as several roles (one
  * per wave group and parity, say) repeats one program with other constants, so a repair is one edit
  * of the kernel, made in every role: "before the 3rd s_barrier of the loop" is a place of every
- * role that has one (issue 12).
+ * role that has one (issue 12). Root causes are named by sites too, so one missing wait of the
+ * kernel is one cause in whichever roles it shows (docs/debugging.md, "Root causes").
  *
  * <p>A site is the section, the op's signature (what it does, without the constants a role changes:
  * {@code s_barrier}, {@code s_waitcnt vmcnt(6)}, {@code ds_read B}), the transform stage when a
- * transform made it, and its ordinal among the section's ops with that stage and signature. File
- * origins are left out: they name the role's own JSON pointer. The end of a section is a site of
- * its own, so an op can be appended in every role.
+ * transform made it (the assembly line when it was lifted), and its ordinal among the section's ops
+ * with that stage and signature. File origins are left out: they name the role's own JSON pointer.
+ * The start and the end of a section are sites of their own, so an op can be put first or appended
+ * in every role.
  */
-final class RoleSites {
+public final class ProgramSites {
   /** A place in a section, comparable across roles. */
-  record Site(Section section, String stage, String signature, int ordinal) {}
+  public record Site(Section section, String stage, String signature, int ordinal) {
+    /** The start of a section: where an op goes that must come before all of it. */
+    public static Site start(Section section) {
+      return new Site(section, "", START, 0);
+    }
+
+    /**
+     * Stable and readable, as keys of root causes use it: {@code s_waitcnt vmcnt(6) #2 in loop
+     * phase 7}, {@code s_barrier in line 456}, {@code the start of the loop}.
+     */
+    public String describe() {
+      String where =
+          stage.isEmpty()
+              ? section.id()
+              : stage.startsWith(section.id()) ? stage : section.id() + " " + stage;
+      if (signature.equals(START)) {
+        return "the start of " + where;
+      }
+      return signature + (ordinal > 0 ? " #" + (ordinal + 1) : "") + " in " + where;
+    }
+  }
 
   private static final String END = "<end>";
+  private static final String START = "<start>";
 
   private final Schedule schedule;
 
-  RoleSites(Schedule schedule) {
+  public ProgramSites(Schedule schedule) {
     this.schedule = schedule;
   }
 
   /** The site of op {@code index} of a section ({@code index == size}: the section's end). */
-  Site siteOf(int program, Section section, int index) {
+  public Site siteOf(int program, Section section, int index) {
     List<Op> ops = schedule.programs().get(program).section(section);
     if (index == ops.size()) {
       return new Site(section, "", END, 0);
@@ -50,10 +73,13 @@ final class RoleSites {
   }
 
   /** The index of {@code site} in {@code program}, if the role has that place. */
-  OptionalInt indexOf(int program, Site site) {
+  public OptionalInt indexOf(int program, Site site) {
     List<Op> ops = schedule.programs().get(program).section(site.section());
     if (site.signature().equals(END)) {
       return OptionalInt.of(ops.size());
+    }
+    if (site.signature().equals(START)) {
+      return OptionalInt.of(0);
     }
     int seen = 0;
     for (int i = 0; i < ops.size(); i++) {
@@ -67,12 +93,19 @@ final class RoleSites {
     return OptionalInt.empty();
   }
 
-  private static String stage(Op op) {
-    return op.origin() instanceof Origin.FromTransform t ? t.stage() : "";
+  /**
+   * The stage a transform gave the op, or the assembly line it was lifted from (the same line is
+   * the same place in every role); file origins name the role's own JSON pointer, so none.
+   */
+  public static String stage(Op op) {
+    if (op.origin() instanceof Origin.FromTransform t) {
+      return t.stage();
+    }
+    return op.origin() instanceof Origin.InAssembly a ? "line " + a.line() : "";
   }
 
   /** What the op does, without the per-role constants (rows, slots, k-chunks). */
-  static String signature(Op op) {
+  public static String signature(Op op) {
     if (op instanceof Op.Wait w) {
       return "s_waitcnt " + w.counters();
     }
