@@ -20,7 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
  * P1 RAW against the wave's own copy, P2 for the first reads of the slot), and so do the second
  * phase's reads of the other wave group, one barrier ahead: nine defects, 352 instances, every
  * wave, one cause, named by the wait that retires the copies too late. The lifted schedule written
- * as JSON, a role per wave, gives the same. Skipped without clang++-22.
+ * as JSON, a role per wave, gives the same; explain repairs it with one edit, a wait before the
+ * loop's last barrier. Skipped without clang++-22.
  */
 class RootCauseAssemblyTest {
   private static final Path SOURCE = Path.of("..", "docs", "examples", "pingpong-16phase.hip");
@@ -69,6 +70,32 @@ class RootCauseAssemblyTest {
         r.out().startsWith("pingpong16: VIOLATED (1 root cause, 352 instances)\n"), r.dump());
     assertTrue(r.out().contains("\n" + cause), r.dump());
 
+    // The repair is one edit: a wait before the loop's last barrier, where the next iteration's
+    // first reads need the oldest copy landed (vmcnt(7): the weakest that verifies).
+    int backEdge = line(asm, copy, "s_cbranch_scc0 .LBB");
+    int lastBarrier = copy;
+    for (int l = line(asm, copy, "s_barrier"); l < backEdge; l = line(asm, l, "s_barrier")) {
+      lastBarrier = l;
+    }
+    Cli.Result explain = Cli.run("explain", asm.toString());
+    assertEquals(1, explain.code(), explain.dump());
+    assertTrue(
+        explain
+            .out()
+            .contains(
+                "    edit: in every role, in the loop, before the s_barrier at "
+                    + asm
+                    + ":"
+                    + lastBarrier
+                    + ", insert s_waitcnt vmcnt(7)\n"
+                    + "    then: the repaired schedule verifies (every trip count T >= 1)\n"),
+        explain.dump());
+    assertTrue(
+        explain
+            .out()
+            .endsWith("One edit repairs the schedule: it verifies for every trip count T >= 1.\n"),
+        explain.dump());
+
     // The same kernel as a schedule file with a role per wave (one launch: the lift needs it).
     Cli.Result shown = Cli.run("show", asm.toString(), "--arg", "arg2=20", "--format", "json");
     assertEquals(0, shown.code(), shown.dump());
@@ -81,5 +108,16 @@ class RootCauseAssemblyTest {
         fromJson.out().startsWith("pingpong16: VIOLATED (1 root cause, 352 instances)\n"),
         fromJson.dump());
     assertTrue(fromJson.out().contains("\n" + cause), fromJson.dump());
+    Cli.Result explainJson = Cli.run("explain", json.toString());
+    assertTrue(
+        explainJson
+            .out()
+            .contains(
+                "    edit: in every role, in the loop, before the s_barrier at "
+                    + asm
+                    + ":"
+                    + lastBarrier
+                    + ", insert s_waitcnt vmcnt(7)\n"),
+        explainJson.dump());
   }
 }

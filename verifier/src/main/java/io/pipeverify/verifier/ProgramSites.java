@@ -47,6 +47,7 @@ public final class ProgramSites {
 
   private static final String END = "<end>";
   private static final String START = "<start>";
+  private static final String LINE = "line ";
 
   private final Schedule schedule;
 
@@ -97,11 +98,32 @@ public final class ProgramSites {
    * The stage a transform gave the op, or the assembly line it was lifted from (the same line is
    * the same place in every role); file origins name the role's own JSON pointer, so none.
    */
+  /**
+   * Every index of {@code site} in {@code program}: for an op lifted from assembly, each unrolled
+   * copy of its line (a loop lifted as two K steps runs every line twice; an edit of the kernel is
+   * an edit of the line, so of every copy); otherwise the one index, if the program has it.
+   */
+  public List<Integer> occurrencesOf(int program, Site site) {
+    if (!site.stage().startsWith(LINE)) {
+      OptionalInt i = indexOf(program, site);
+      return i.isPresent() ? List.of(i.getAsInt()) : List.of();
+    }
+    List<Op> ops = schedule.programs().get(program).section(site.section());
+    List<Integer> out = new java.util.ArrayList<>();
+    for (int i = 0; i < ops.size(); i++) {
+      if (stage(ops.get(i)).equals(site.stage())
+          && signature(ops.get(i)).equals(site.signature())) {
+        out.add(i);
+      }
+    }
+    return out;
+  }
+
   public static String stage(Op op) {
     if (op.origin() instanceof Origin.FromTransform t) {
       return t.stage();
     }
-    return op.origin() instanceof Origin.InAssembly a ? "line " + a.line() : "";
+    return op.origin() instanceof Origin.InAssembly a ? LINE + a.line() : "";
   }
 
   /** What the op does, without the per-role constants (rows, slots, k-chunks). */

@@ -225,6 +225,23 @@ public final class RepairFinder {
           waits.add(insertWait(a, c, Math.min(inflight - 1, c.max())));
         }
       }
+      // The first op must be retired before the barrier the second op's wave passes last before
+      // it (its root cause, docs/debugging.md): a wait right before that barrier, which may be
+      // many barriers after the first op (a loop's last one, for reads that open the next
+      // iteration).
+      second
+          .flatMap(s -> deadline(first, s))
+          .filter(walk::contains)
+          .ifPresent(
+              d -> {
+                int outstanding = 1;
+                for (At a : walk.subList(0, walk.indexOf(d))) {
+                  if (Counter.of(op(a)).equals(Optional.of(c))) {
+                    outstanding++;
+                  }
+                }
+                waits.add(insertWait(d, c, Math.min(outstanding - 1, c.max())));
+              });
       // A barrier in one role only would unbalance the counts: expand() keeps barrier changes to
       // places every role has.
       firstWait.ifPresent(w -> barriers.add(barrierAt(w, "after")));
@@ -259,6 +276,31 @@ public final class RepairFinder {
         previousBarrier(first)
             .ifPresent(b -> moves.add(move(first, b.index(), "before the s_barrier")));
       }
+    }
+
+    /**
+     * The last barrier before {@code second} in its program (the loop's last one for an op before
+     * every barrier of the loop: the previous iteration ends there), at the same site in the first
+     * op's program.
+     */
+    Optional<At> deadline(At first, At second) {
+      Optional<At> barrier = previousBarrier(second);
+      if (barrier.isEmpty() && second.section() == Section.LOOP) {
+        List<Op> loop = schedule.programs().get(second.program()).loop();
+        for (int i = loop.size() - 1; i >= 0 && barrier.isEmpty(); i--) {
+          if (loop.get(i) instanceof Op.Barrier) {
+            barrier = Optional.of(new At(second.program(), Section.LOOP, i));
+          }
+        }
+      }
+      return barrier.flatMap(
+          b -> {
+            OptionalInt i =
+                sites.indexOf(first.program(), sites.siteOf(b.program(), b.section(), b.index()));
+            return i.isPresent()
+                ? Optional.of(new At(first.program(), b.section(), i.getAsInt()))
+                : Optional.<At>empty();
+          });
     }
 
     Optional<At> nextInSection(At from, java.util.function.Predicate<Op> what) {
@@ -467,23 +509,31 @@ public final class RepairFinder {
       List<Edit> edits = new ArrayList<>();
       List<Integer> programs = new ArrayList<>();
       for (int q = 0; q < schedule.programs().size(); q++) {
-        int[] index = new int[changes.size()];
-        boolean has = true;
-        for (int i = 0; i < changes.size() && has; i++) {
-          OptionalInt x =
-              q == anchor
-                  ? OptionalInt.of(changes.get(i).at().index())
-                  : sites.indexOf(q, at.get(i));
-          has = x.isPresent();
-          index[i] = x.orElse(-1);
+        // Each place in the role: every copy of an assembly line (ProgramSites.occurrencesOf), as
+        // many of each change's place; else the one place, and the anchor's own index.
+        List<List<Integer>> places = new ArrayList<>();
+        for (int i = 0; i < changes.size(); i++) {
+          places.add(sites.occurrencesOf(q, at.get(i)));
         }
+        int copies = places.get(0).size();
+        boolean has = copies > 0 && places.stream().allMatch(l -> l.size() == copies);
         if (!has && barrier) {
           return Optional.empty();
         }
-        if (has) {
-          programs.add(q);
-          edits.addAll(editsIn(q, changes, index));
+        if (!has) {
+          continue;
         }
+        List<Change> all = new ArrayList<>();
+        int[] index = new int[changes.size() * copies];
+        for (int j = 0; j < copies; j++) {
+          for (int i = 0; i < changes.size(); i++) {
+            all.add(changes.get(i));
+            index[j * changes.size() + i] =
+                q == anchor && copies == 1 ? changes.get(i).at().index() : places.get(i).get(j);
+          }
+        }
+        programs.add(q);
+        edits.addAll(editsIn(q, all, index));
       }
       return Optional.of(new Expanded(edits, programs));
     }
