@@ -93,7 +93,8 @@ class FuzzCommandTest {
     // Note 000's race: the stage-3 reads retired by the implicit wait after the barrier.
     assertEquals(
         Map.of(),
-        c.get("retired too late on lgkmcnt by the implicit wait before mfma in loop stage 3"),
+        c.get(
+            "retired too late on lgkmcnt by the implicit wait before mfma in the last stage of loop"),
         "the defaults");
     // The suspects of the notes: each one knob, and that knob alone shows the class.
     Map<String, String> suspects =

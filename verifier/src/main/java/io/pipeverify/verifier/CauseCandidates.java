@@ -185,9 +185,11 @@ final class CauseCandidates {
 
   private RootCause issuedTooEarly(Instance y, String counter, boolean barrier, String needs) {
     Gap gap = gapOf(y);
+    String prefix = "issued too early on " + counter + " after ";
     return new RootCause(
         RootCause.Kind.ISSUED_TOO_EARLY,
-        "issued too early on " + counter + " after " + gap.site().describe(),
+        prefix + gap.site().describe(),
+        prefix + sites.family(schedule.programIndexOf(y.wave()), gap.site()),
         needs
             + "; the s_waitcnt "
             + counter
@@ -222,9 +224,11 @@ final class CauseCandidates {
     if (retire.isEmpty()) {
       // The ops issued after the same wait or barrier want one wait after them.
       Gap gap = gapOf(x);
+      String prefix = "never retired on " + counter + " after ";
       return new RootCause(
           RootCause.Kind.RETIRED_TOO_LATE,
-          "never retired on " + counter + " after " + gap.site().describe(),
+          prefix + gap.site().describe(),
+          prefix + sites.family(schedule.programIndexOf(x.wave()), gap.site()),
           opText(x)
               + " is not retired by any s_waitcnt "
               + counter
@@ -239,13 +243,15 @@ final class CauseCandidates {
         wait.implicit()
             ? "the implicit s_waitcnt before the " + ProgramSites.signature(siteOp(wait))
             : "the " + ProgramSites.signature(wait.op());
-    return new RootCause(
-        RootCause.Kind.RETIRED_TOO_LATE,
+    String prefix =
         "retired too late on "
             + counter
             + " by "
-            + (wait.implicit() ? "the implicit wait before " : "")
-            + site.describe(),
+            + (wait.implicit() ? "the implicit wait before " : "");
+    return new RootCause(
+        RootCause.Kind.RETIRED_TOO_LATE,
+        prefix + site.describe(),
+        prefix + sites.family(program, site),
         opText(x)
             + " is retired only by "
             + which

@@ -37,7 +37,9 @@ public final class ProgramSites {
       String where =
           stage.isEmpty()
               ? section.id()
-              : stage.startsWith(section.id()) ? stage : section.id() + " " + stage;
+              : stage.startsWith(section.id()) || stage.startsWith("the last stage")
+                  ? stage
+                  : section.id() + " " + stage;
       if (signature.equals(START)) {
         return "the start of " + where;
       }
@@ -98,6 +100,30 @@ public final class ProgramSites {
    * The stage a transform gave the op, or the assembly line it was lifted from (the same line is
    * the same place in every role); file origins name the role's own JSON pointer, so none.
    */
+  /**
+   * The site as the same mistake reads in every configuration of a transform (fuzz classes): the
+   * counts of a wait left out ({@code s_waitcnt vmcnt}) and a stage that is its section's last in
+   * the program named so ({@code s_barrier in the last stage of loop}), so a knob that changes the
+   * number of stages or a wait's count does not make the mistake another one.
+   */
+  public String family(int program, Site site) {
+    String signature = site.signature().replaceAll("\\(\\d+\\)", "");
+    String stage = site.stage();
+    if (!stage.isEmpty() && !stage.startsWith(LINE)) {
+      List<Op> ops = schedule.programs().get(program).section(site.section());
+      String last = "";
+      for (Op op : ops) {
+        if (!stage(op).isEmpty()) {
+          last = stage(op);
+        }
+      }
+      if (stage.equals(last)) {
+        stage = "the last stage of " + site.section().id();
+      }
+    }
+    return new Site(site.section(), stage, signature, site.ordinal()).describe();
+  }
+
   /**
    * Every index of {@code site} in {@code program}: for an op lifted from assembly, each unrolled
    * copy of its line (a loop lifted as two K steps runs every line twice; an edit of the kernel is

@@ -5,11 +5,14 @@ import java.util.Objects;
 /**
  * What a finding is put down to (docs/debugging.md, "Root causes"): one missing ordering, named by
  * the place in the kernel where its repair goes, or a defect that is not an ordering. {@code key}
- * names the place by sites ({@link ProgramSites}), never by wave, iteration, trip count, role or
- * line shift of an unrelated edit, so the same mistake has the same key in every run, role and fuzz
- * configuration; {@code text} says it in words, with the places of the finding's first instance.
+ * names the place by its site ({@link ProgramSites}: {@code retired too late on vmcnt by s_waitcnt
+ * vmcnt(0) in loop phase 8}), never by wave, iteration, trip count or role, so the same mistake has
+ * the same key in every run and role; {@code family} is the key as every configuration of a
+ * transform reads it (wait counts left out, a section's last stage named so: {@link
+ * ProgramSites#family}), what fuzz classes merge by; {@code text} says it in words, with the places
+ * of the finding's first instance.
  */
-public record RootCause(Kind kind, String key, String text) {
+public record RootCause(Kind kind, String key, String family, String text) {
 
   /** The kinds of root cause, in the order ties between them are broken. */
   public enum Kind {
@@ -43,6 +46,7 @@ public record RootCause(Kind kind, String key, String text) {
   public RootCause {
     Objects.requireNonNull(kind);
     Objects.requireNonNull(key);
+    Objects.requireNonNull(family);
     Objects.requireNonNull(text);
   }
 
@@ -51,6 +55,7 @@ public record RootCause(Kind kind, String key, String text) {
    * finding for all of them (a k-pack swap mixes k-chunks in every stage that reads).
    */
   public static RootCause defect(Property property, ViolationKind kind, String text) {
-    return new RootCause(Kind.DEFECT, "defect " + property + " " + kind, text);
+    String key = "defect " + property + " " + kind;
+    return new RootCause(Kind.DEFECT, key, key, text);
   }
 }

@@ -56,22 +56,27 @@ class RootCauseProperties {
     return s.withPrograms(roles);
   }
 
-  /** A finding without its roles: cause, rules, instances, waves, iterations, defects. */
+  /**
+   * A finding without its roles: cause, rules, instances, waves, iterations, defects. Violations of
+   * the whole schedule (P6, P7) are counted per op of the file, so per role: their cause only.
+   */
   private static List<String> causes(VerificationReport r) {
     return r.verdict().findings().stream()
         .map(
             f ->
-                f.cause().key()
-                    + " | "
-                    + f.rules()
-                    + " | "
-                    + f.instances()
-                    + " | "
-                    + f.waves()
-                    + " | "
-                    + f.iterations()
-                    + " | "
-                    + f.violations().size())
+                f.rules().stream().allMatch(x -> x.startsWith("P6") || x.startsWith("P7"))
+                    ? f.cause().key()
+                    : f.cause().key()
+                        + " | "
+                        + f.rules()
+                        + " | "
+                        + f.instances()
+                        + " | "
+                        + f.waves()
+                        + " | "
+                        + f.iterations()
+                        + " | "
+                        + f.violations().size())
         .toList();
   }
 

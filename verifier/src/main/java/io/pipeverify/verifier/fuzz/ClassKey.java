@@ -4,12 +4,13 @@ import io.pipeverify.verifier.Finding;
 import java.util.Objects;
 
 /**
- * What makes two findings of a campaign one class: their root cause ({@link
- * io.pipeverify.verifier.RootCause#key}), which names the place of the repair by its site (section,
- * stage, what the op does, its ordinal) and leaves out waves, iterations, rows, positions, roles
- * and the schedule name, which carries the knobs. Every configuration, seed and shard that shows
- * the same missing ordering shows the same key, so their classes merge; the violations it breaks
- * may differ from one configuration to the next and are not part of it.
+ * What makes two findings of a campaign one class: their root cause's family ({@link
+ * io.pipeverify.verifier.RootCause#family}), which names the place of the repair by its site
+ * (section, stage, what the op does, its ordinal) as every configuration reads it (a wait's counts
+ * left out, a section's last stage named so) and leaves out waves, iterations, rows, positions,
+ * roles and the schedule name, which carries the knobs. Every configuration, seed and shard that
+ * shows the same missing ordering shows the same key, so their classes merge; the violations it
+ * breaks may differ from one configuration to the next and are not part of it.
  */
 public record ClassKey(String cause) implements Comparable<ClassKey> {
 
@@ -18,7 +19,7 @@ public record ClassKey(String cause) implements Comparable<ClassKey> {
   }
 
   public static ClassKey of(Finding f) {
-    return new ClassKey(f.cause().key());
+    return new ClassKey(f.cause().family());
   }
 
   /** {@code retired too late on vmcnt by s_waitcnt vmcnt(0) in loop stage 3}. */

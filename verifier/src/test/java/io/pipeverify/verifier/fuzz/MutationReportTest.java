@@ -45,8 +45,7 @@ class MutationReportTest {
             "weaken to s_waitcnt vmcnt(0) lgkmcnt(1): still verifies",
             "weaken to s_waitcnt vmcnt(0): still verifies",
             "move one op earlier: still verifies",
-            "move one op later: retired too late on vmcnt by s_waitcnt vmcnt(0) lgkmcnt(0) in"
-                + " loop"),
+            "move one op later: retired too late on vmcnt by s_waitcnt vmcnt lgkmcnt in loop"),
         loopWait);
     assertEquals(12, r.results().stream().filter(MutationReport.Result::breaks).count());
   }
