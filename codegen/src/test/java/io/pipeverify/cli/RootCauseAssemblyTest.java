@@ -77,19 +77,16 @@ class RootCauseAssemblyTest {
     for (int l = line(asm, copy, "s_barrier"); l < backEdge; l = line(asm, l, "s_barrier")) {
       lastBarrier = l;
     }
+    String edit =
+        "    edit: in every role, in the loop, before the s_barrier at "
+            + asm
+            + ":"
+            + lastBarrier
+            + ", insert s_waitcnt vmcnt(7)\n"
+            + "    then: the repaired schedule verifies (every trip count T >= 1)\n";
     Cli.Result explain = Cli.run("explain", asm.toString());
     assertEquals(1, explain.code(), explain.dump());
-    assertTrue(
-        explain
-            .out()
-            .contains(
-                "    edit: in every role, in the loop, before the s_barrier at "
-                    + asm
-                    + ":"
-                    + lastBarrier
-                    + ", insert s_waitcnt vmcnt(7)\n"
-                    + "    then: the repaired schedule verifies (every trip count T >= 1)\n"),
-        explain.dump());
+    assertTrue(explain.out().contains(edit), explain.dump());
     assertTrue(
         explain
             .out()
@@ -109,15 +106,6 @@ class RootCauseAssemblyTest {
         fromJson.dump());
     assertTrue(fromJson.out().contains("\n" + cause), fromJson.dump());
     Cli.Result explainJson = Cli.run("explain", json.toString());
-    assertTrue(
-        explainJson
-            .out()
-            .contains(
-                "    edit: in every role, in the loop, before the s_barrier at "
-                    + asm
-                    + ":"
-                    + lastBarrier
-                    + ", insert s_waitcnt vmcnt(7)\n"),
-        explainJson.dump());
+    assertTrue(explainJson.out().contains(edit), explainJson.dump());
   }
 }

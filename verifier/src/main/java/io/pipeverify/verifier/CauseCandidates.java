@@ -185,11 +185,11 @@ final class CauseCandidates {
 
   private RootCause issuedTooEarly(Instance y, String counter, boolean barrier, String needs) {
     Gap gap = gapOf(y);
-    String prefix = "issued too early on " + counter + " after ";
-    return new RootCause(
+    return named(
         RootCause.Kind.ISSUED_TOO_EARLY,
-        prefix + gap.site().describe(),
-        prefix + sites.family(schedule.programIndexOf(y.wave()), gap.site()),
+        "issued too early on " + counter + " after ",
+        schedule.programIndexOf(y.wave()),
+        gap.site(),
         needs
             + "; the s_waitcnt "
             + counter
@@ -197,6 +197,13 @@ final class CauseCandidates {
             + " after "
             + gap.text()
             + ", before the first op that needs it");
+  }
+
+  /** A cause whose key and family are {@code prefix} and the site, as it is and in general. */
+  private RootCause named(
+      RootCause.Kind kind, String prefix, int program, ProgramSites.Site site, String text) {
+    return new RootCause(
+        kind, prefix + site.describe(), prefix + sites.family(program, site), text);
   }
 
   /** The last wait or barrier before an op in its section (or the section's start), in words. */
@@ -224,11 +231,11 @@ final class CauseCandidates {
     if (retire.isEmpty()) {
       // The ops issued after the same wait or barrier want one wait after them.
       Gap gap = gapOf(x);
-      String prefix = "never retired on " + counter + " after ";
-      return new RootCause(
+      return named(
           RootCause.Kind.RETIRED_TOO_LATE,
-          prefix + gap.site().describe(),
-          prefix + sites.family(schedule.programIndexOf(x.wave()), gap.site()),
+          "never retired on " + counter + " after ",
+          schedule.programIndexOf(x.wave()),
+          gap.site(),
           opText(x)
               + " is not retired by any s_waitcnt "
               + counter
@@ -243,15 +250,14 @@ final class CauseCandidates {
         wait.implicit()
             ? "the implicit s_waitcnt before the " + ProgramSites.signature(siteOp(wait))
             : "the " + ProgramSites.signature(wait.op());
-    String prefix =
+    return named(
+        RootCause.Kind.RETIRED_TOO_LATE,
         "retired too late on "
             + counter
             + " by "
-            + (wait.implicit() ? "the implicit wait before " : "");
-    return new RootCause(
-        RootCause.Kind.RETIRED_TOO_LATE,
-        prefix + site.describe(),
-        prefix + sites.family(program, site),
+            + (wait.implicit() ? "the implicit wait before " : ""),
+        program,
+        site,
         opText(x)
             + " is retired only by "
             + which
