@@ -33,7 +33,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Regenerates the {@code counterexamples/} corpus and fails on any difference from the files in the
- * repository. Update it on purpose with {@code mvn -B -o -pl model,verifier,codegen verify
+ * repository. Update it on purpose with {@code mvn -B -o -pl model,verifier,codegen,cli verify
  * -Dtest=CorpusTest -Dsurefire.failIfNoSpecifiedTests=false -Dpipeverify.updateCorpus=true}
  * (docs/replay.md); the prose of each case is {@link CorpusCases}.
  */
@@ -91,7 +91,7 @@ class CorpusTest {
       fail(
           "counterexamples/ is out of date: "
               + differ
-              + "\nregenerate with: mvn -B -o -pl model,verifier,codegen verify -Dtest=CorpusTest"
+              + "\nregenerate with: mvn -B -o -pl model,verifier,codegen,cli verify -Dtest=CorpusTest"
               + " -Dsurefire.failIfNoSpecifiedTests=false -Dpipeverify.updateCorpus=true");
     }
   }
