@@ -221,7 +221,7 @@ class AssemblyInputCommandTest {
     Cli.Result war = Cli.run("verify", edited("war-all.s", "s_waitcnt vmcnt(0)").toString());
     assertEquals(1, war.code(), war.dump());
     assertTrue(
-        war.out().startsWith("pv_gemm: VIOLATED (1 root cause, ")
+        war.out().startsWith("pv_gemm: VIOLATED (1 root cause, 312 instances)\n")
             && war.out().contains("\n  breaks P4 REGISTER_HAZARD, P1 WAR\n"),
         war.dump());
     // Found in the loop's class (the periodic one comes first), the guard on arg5 named.

@@ -16,6 +16,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * The root causes an instance of a violation can be put down to (docs/debugging.md, "Root causes").
@@ -35,17 +36,41 @@ import java.util.Optional;
  * Each candidate has a distance: how many ops of its wave the repair moves an op across (the read
  * down past the wait and barrier it needs, or the wait up before the barrier the read's wave passes
  * last), which decides between candidates that account for the same instances (the smaller edit is
- * the cause: a wait a whole phase late is not a read a few ops early). A P2 read has no single x
- * (no write of its bytes happens before it): only the first candidate, on the counter of the
- * buffer's writes. Every other defect is its own cause.
+ * the cause: a wait a whole phase late is not a read a few ops early). A P2 read has no write of
+ * its bytes before it: its x is the first of the writes that may land after it (the first fill of
+ * those bytes); a read of bytes nothing writes, and every defect that is not an ordering, is one
+ * cause per rule.
+ *
+ * <p>Every instance of a violation gets its candidates (a defect is put down to any of its
+ * instances' causes), so they are cheap: the sites' names are made once per place, and a cause's
+ * sentence only for the one instance that words a finding.
  */
 final class CauseCandidates {
-  /** A cause an instance can be put down to, and how far its repair moves an op. */
-  record Candidate(RootCause cause, long distance) {
-    Candidate withCause(RootCause other) {
-      return new Candidate(other, distance);
+  /**
+   * A cause an instance can be put down to (its sentence made when asked), and how far its repair
+   * moves an op.
+   */
+  record Candidate(
+      RootCause.Kind kind, String key, String family, Supplier<String> text, long distance) {
+    static Candidate of(RootCause cause) {
+      return new Candidate(cause.kind(), cause.key(), cause.family(), cause::text, 0);
+    }
+
+    RootCause cause() {
+      return new RootCause(kind, key, family, text.get());
+    }
+
+    /** This cause worded as {@code other} words it. */
+    Candidate wordedAs(Candidate other) {
+      return new Candidate(kind, key, family, other.text, distance);
     }
   }
+
+  /** A place of a program: what the sites' names are cached by. */
+  private record Place(int program, Section section, int index) {}
+
+  /** A site's name, as it is and in general ({@link ProgramSites#family}). */
+  private record Name(String exact, String family) {}
 
   private static final long FAR = Long.MAX_VALUE / 4;
 
@@ -53,8 +78,8 @@ final class CauseCandidates {
   private final HappensBefore hb;
   private final ProgramSites sites;
 
-  /** The candidates of defects that are not orderings, by rule. */
-  private final Map<String, List<Candidate>> defects = new HashMap<>();
+  /** The names of the sites asked for, by place. */
+  private final Map<Place, Name> names = new HashMap<>();
 
   /** By wave: the seqs of its barriers, in order (made when first asked). */
   private final int[][] barriers;
@@ -75,13 +100,10 @@ final class CauseCandidates {
         return ordering(first.get(), read);
       }
       // No op of the schedule writes the byte: no ordering can repair that.
-      return List.of(
-          new Candidate(
-              RootCause.defect(
-                  f.property(),
-                  f.kind(),
-                  opText(read) + " reads bytes that no op of the schedule writes"),
-              0));
+      return defect(
+          f.property(),
+          f.kind(),
+          () -> opText(read) + " reads bytes that no op of the" + " schedule writes");
     }
     return ordering(f.first(), f.second().get());
   }
@@ -93,12 +115,13 @@ final class CauseCandidates {
         && !f.badOrder().isEmpty()) {
       return ordering(f.second().get(), f.first());
     }
-    // One cause per rule, worded by its first instance: the summary is built once, not per
-    // instance (building every instance's sentences was a fifth of a fuzz campaign's time).
-    return defects.computeIfAbsent(
-        f.property() + " " + f.kind(),
-        k ->
-            List.of(new Candidate(RootCause.defect(f.property(), f.kind(), f.summary().get()), 0)));
+    return defect(f.property(), f.kind(), f.summary());
+  }
+
+  /** One cause per rule; the sentence is the first instance's (a summary built once). */
+  private List<Candidate> defect(Property property, ViolationKind kind, Supplier<String> text) {
+    String key = RootCause.defect(property, kind, "").key();
+    return List.of(new Candidate(RootCause.Kind.DEFECT, key, key, text, 0));
   }
 
   /**
@@ -130,7 +153,6 @@ final class CauseCandidates {
   /** {@code x} must complete before {@code y} starts. */
   private List<Candidate> ordering(Instance x, Instance y) {
     String counter = Counter.of(x.op()).map(Counter::id).orElse("vmcnt");
-    String needs = opText(y) + " may start before " + opText(x) + " is retired (" + counter + ")";
     Optional<Instance> retire = hb.retiredBy(x);
     long down = FAR;
     long up = FAR;
@@ -155,9 +177,7 @@ final class CauseCandidates {
         up = 1;
       }
     }
-    return List.of(
-        new Candidate(issuedTooEarly(y, counter, x.wave() != y.wave(), needs), down),
-        new Candidate(retiredTooLate(x, y, counter), up));
+    return List.of(issuedTooEarly(x, y, counter, down), retiredTooLate(x, y, retire, counter, up));
   }
 
   /** How many barriers wave {@code w} passes before op {@code seq}. */
@@ -183,31 +203,49 @@ final class CauseCandidates {
     return barriers[w];
   }
 
-  private RootCause issuedTooEarly(Instance y, String counter, boolean barrier, String needs) {
+  private Candidate issuedTooEarly(Instance x, Instance y, String counter, long distance) {
     Gap gap = gapOf(y);
+    boolean barrier = x.wave() != y.wave();
     return named(
         RootCause.Kind.ISSUED_TOO_EARLY,
         "issued too early on " + counter + " after ",
-        schedule.programIndexOf(y.wave()),
-        gap.site(),
-        needs
-            + "; the s_waitcnt "
-            + counter
-            + (barrier ? " and the s_barrier that order it belong" : " that orders it belongs")
-            + " after "
-            + gap.text()
-            + ", before the first op that needs it");
+        gap.place(),
+        () ->
+            opText(y)
+                + " may start before "
+                + opText(x)
+                + " is retired ("
+                + counter
+                + "); the s_waitcnt "
+                + counter
+                + (barrier ? " and the s_barrier that order it belong" : " that orders it belongs")
+                + " after "
+                + gap.text().get()
+                + ", before the first op that needs it",
+        distance);
   }
 
-  /** A cause whose key and family are {@code prefix} and the site, as it is and in general. */
-  private RootCause named(
-      RootCause.Kind kind, String prefix, int program, ProgramSites.Site site, String text) {
-    return new RootCause(
-        kind, prefix + site.describe(), prefix + sites.family(program, site), text);
+  /** A cause whose key and family are {@code prefix} and the site's name, exact and general. */
+  private Candidate named(
+      RootCause.Kind kind, String prefix, Place at, Supplier<String> text, long distance) {
+    Name name =
+        names.computeIfAbsent(
+            at,
+            p -> {
+              ProgramSites.Site site =
+                  p.index() < 0
+                      ? ProgramSites.Site.start(p.section())
+                      : sites.siteOf(p.program(), p.section(), p.index());
+              return new Name(site.describe(), sites.family(p.program(), site));
+            });
+    return new Candidate(kind, prefix + name.exact(), prefix + name.family(), text, distance);
   }
 
-  /** The last wait or barrier before an op in its section (or the section's start), in words. */
-  private record Gap(ProgramSites.Site site, String text) {}
+  /**
+   * The place of the last wait or barrier before an op in its section (index -1: none, the
+   * section's start), and its words.
+   */
+  private record Gap(Place place, Supplier<String> text) {}
 
   private Gap gapOf(Instance op) {
     int program = schedule.programIndexOf(op.wave());
@@ -216,55 +254,55 @@ final class CauseCandidates {
     while (sync >= 0 && !synchronises(ops.get(sync))) {
       sync--;
     }
-    if (sync < 0) {
-      return new Gap(
-          ProgramSites.Site.start(op.section()), "the start of the " + op.section().id());
-    }
+    int at = sync;
     return new Gap(
-        sites.siteOf(program, op.section(), sync),
-        "the " + ProgramSites.signature(ops.get(sync)) + " at " + place(ops.get(sync), op, sync));
+        new Place(program, op.section(), sync),
+        () ->
+            at < 0
+                ? "the start of the " + op.section().id()
+                : "the "
+                    + ProgramSites.signature(ops.get(at))
+                    + " at "
+                    + place(ops.get(at), op, at));
   }
 
-  private RootCause retiredTooLate(Instance x, Instance y, String counter) {
-    Optional<Instance> retire = hb.retiredBy(x);
-    String needed = ", too late for " + opText(y) + ", which needs it";
+  private Candidate retiredTooLate(
+      Instance x, Instance y, Optional<Instance> retire, String counter, long distance) {
     if (retire.isEmpty()) {
       // The ops issued after the same wait or barrier want one wait after them.
-      Gap gap = gapOf(x);
       return named(
           RootCause.Kind.RETIRED_TOO_LATE,
           "never retired on " + counter + " after ",
-          schedule.programIndexOf(x.wave()),
-          gap.site(),
-          opText(x)
-              + " is not retired by any s_waitcnt "
-              + counter
-              + " before "
-              + opText(y)
-              + ", which needs it");
+          gapOf(x).place(),
+          () ->
+              opText(x)
+                  + " is not retired by any s_waitcnt "
+                  + counter
+                  + " before "
+                  + opText(y)
+                  + ", which needs it",
+          distance);
     }
     Instance wait = retire.get();
-    int program = schedule.programIndexOf(wait.wave());
-    ProgramSites.Site site = sites.siteOf(program, wait.section(), wait.position());
-    String which =
-        wait.implicit()
-            ? "the implicit s_waitcnt before the " + ProgramSites.signature(siteOp(wait))
-            : "the " + ProgramSites.signature(wait.op());
     return named(
         RootCause.Kind.RETIRED_TOO_LATE,
         "retired too late on "
             + counter
             + " by "
             + (wait.implicit() ? "the implicit wait before " : ""),
-        program,
-        site,
-        opText(x)
-            + " is retired only by "
-            + which
-            + " at "
-            + place(wait.op(), wait, wait.position())
-            + needed
-            + "; that wait must come earlier, or an earlier one retire it");
+        new Place(schedule.programIndexOf(wait.wave()), wait.section(), wait.position()),
+        () ->
+            opText(x)
+                + " is retired only by "
+                + (wait.implicit()
+                    ? "the implicit s_waitcnt before the " + ProgramSites.signature(siteOp(wait))
+                    : "the " + ProgramSites.signature(wait.op()))
+                + " at "
+                + place(wait.op(), wait, wait.position())
+                + ", too late for "
+                + opText(y)
+                + ", which needs it; that wait must come earlier, or an earlier one retire it",
+        distance);
   }
 
   /**

@@ -67,9 +67,7 @@ final class FindingTally {
   private void merge(List<CauseCandidates.Candidate> causes) {
     for (CauseCandidates.Candidate c : causes) {
       candidates.merge(
-          c.cause().key(),
-          c,
-          (old, now) -> old.distance() <= now.distance() ? old : now.withCause(old.cause()));
+          c.key(), c, (old, now) -> old.distance() <= now.distance() ? old : now.wordedAs(old));
     }
   }
 

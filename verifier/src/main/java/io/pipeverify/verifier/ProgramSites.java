@@ -37,9 +37,12 @@ public final class ProgramSites {
       String where =
           stage.isEmpty()
               ? section.id()
-              : stage.startsWith(section.id()) || stage.startsWith("the last stage")
-                  ? stage
-                  : section.id() + " " + stage;
+              : stage.startsWith(section.id()) ? stage : section.id() + " " + stage;
+      return describeIn(where);
+    }
+
+    /** The site as {@link #describe} says it, its place said as {@code where}. */
+    private String describeIn(String where) {
       if (signature.equals(START)) {
         return "the start of " + where;
       }
@@ -107,21 +110,26 @@ public final class ProgramSites {
    * number of stages or a wait's count does not make the mistake another one.
    */
   public String family(int program, Site site) {
-    String signature = site.signature().replaceAll("\\(\\d+\\)", "");
+    Site general =
+        new Site(
+            site.section(),
+            site.stage(),
+            site.signature().replaceAll("\\(\\d+\\)", ""),
+            site.ordinal());
     String stage = site.stage();
-    if (!stage.isEmpty() && !stage.startsWith(LINE)) {
-      List<Op> ops = schedule.programs().get(program).section(site.section());
-      String last = "";
-      for (Op op : ops) {
-        if (!stage(op).isEmpty()) {
-          last = stage(op);
-        }
-      }
-      if (stage.equals(last)) {
-        stage = "the last stage of " + site.section().id();
+    if (stage.isEmpty() || stage.startsWith(LINE)) {
+      return general.describe();
+    }
+    List<Op> ops = schedule.programs().get(program).section(site.section());
+    String last = "";
+    for (Op op : ops) {
+      if (!stage(op).isEmpty()) {
+        last = stage(op);
       }
     }
-    return new Site(site.section(), stage, signature, site.ordinal()).describe();
+    return stage.equals(last)
+        ? general.describeIn("the last stage of " + site.section().id())
+        : general.describe();
   }
 
   /**

@@ -27,9 +27,10 @@ final class RootCauses {
     List<RootCause> chosen = new ArrayList<>();
     int left = defects.size();
     while (left > 0) {
-      RootCause best = best(defects, causeOf);
+      // Worded by the first defect it covers, which is the first of its finding.
+      CauseCandidates.Candidate best = best(defects, causeOf);
       int index = chosen.size();
-      chosen.add(best);
+      chosen.add(best.cause());
       for (int d = 0; d < defects.size(); d++) {
         if (causeOf[d] < 0 && has(defects.get(d), best.key())) {
           causeOf[d] = index;
@@ -44,33 +45,32 @@ final class RootCauses {
     }
     List<Finding> findings = new ArrayList<>();
     for (Map.Entry<Integer, List<FindingTally>> e : byCause.entrySet()) {
-      findings.add(finding(schedule, cause(e.getValue().get(0), chosen.get(e.getKey())), e));
+      findings.add(finding(schedule, chosen.get(e.getKey()), e.getValue()));
     }
     return findings;
   }
 
   /** The candidate of the defects not yet covered that covers the most instances of them. */
-  private static RootCause best(List<FindingTally> defects, int[] causeOf) {
+  private static CauseCandidates.Candidate best(List<FindingTally> defects, int[] causeOf) {
     Map<String, Long> weight = new LinkedHashMap<>();
     Map<String, Long> distance = new LinkedHashMap<>();
-    Map<String, RootCause> first = new LinkedHashMap<>();
+    Map<String, CauseCandidates.Candidate> first = new LinkedHashMap<>();
     for (int d = 0; d < defects.size(); d++) {
       if (causeOf[d] >= 0) {
         continue;
       }
       for (CauseCandidates.Candidate c : defects.get(d).candidates()) {
-        String key = c.cause().key();
-        weight.merge(key, (long) defects.get(d).instances(), Long::sum);
-        distance.merge(key, c.distance(), Long::sum);
-        first.putIfAbsent(key, c.cause());
+        weight.merge(c.key(), (long) defects.get(d).instances(), Long::sum);
+        distance.merge(c.key(), c.distance(), Long::sum);
+        first.putIfAbsent(c.key(), c);
       }
     }
-    Comparator<RootCause> order =
-        Comparator.<RootCause>comparingLong(c -> -weight.get(c.key()))
+    Comparator<CauseCandidates.Candidate> order =
+        Comparator.<CauseCandidates.Candidate>comparingLong(c -> -weight.get(c.key()))
             .thenComparingLong(c -> distance.get(c.key()))
-            .thenComparing(RootCause::kind);
-    RootCause best = null;
-    for (RootCause c : first.values()) {
+            .thenComparing(CauseCandidates.Candidate::kind);
+    CauseCandidates.Candidate best = null;
+    for (CauseCandidates.Candidate c : first.values()) {
       if (best == null || order.compare(c, best) < 0) {
         best = c;
       }
@@ -80,30 +80,19 @@ final class RootCauses {
 
   private static boolean has(FindingTally defect, String key) {
     for (CauseCandidates.Candidate c : defect.candidates()) {
-      if (c.cause().key().equals(key)) {
+      if (c.key().equals(key)) {
         return true;
       }
     }
     return false;
   }
 
-  /** The cause as the finding's first defect words it (its own places). */
-  private static RootCause cause(FindingTally first, RootCause chosen) {
-    for (CauseCandidates.Candidate c : first.candidates()) {
-      if (c.cause().key().equals(chosen.key())) {
-        return c.cause();
-      }
-    }
-    throw new IllegalStateException("a finding's first defect has its cause");
-  }
-
-  private static Finding finding(
-      Schedule schedule, RootCause cause, Map.Entry<Integer, List<FindingTally>> group) {
+  private static Finding finding(Schedule schedule, RootCause cause, List<FindingTally> group) {
     List<Violation> violations = new ArrayList<>();
     Set<Integer> waves = new TreeSet<>();
     Set<Integer> iterations = new TreeSet<>();
     int instances = 0;
-    for (FindingTally t : group.getValue()) {
+    for (FindingTally t : group) {
       violations.add(t.representative());
       instances += t.instances();
       t.addPlaces(waves, iterations);

@@ -273,8 +273,8 @@ public final class Verifier {
           new FindingTally(
               v,
               List.of(
-                  new CauseCandidates.Candidate(
-                      RootCause.defect(v.property(), v.kind(), v.summary()), 0))));
+                  CauseCandidates.Candidate.of(
+                      RootCause.defect(v.property(), v.kind(), v.summary())))));
       causes++;
     }
 
@@ -522,8 +522,12 @@ public final class Verifier {
         FindingTally tally =
             new FindingTally(
                 builder.build(f, ((SolverOutcome.Sat) witness).times()),
-                pendingCauses.get(f.key()));
-        instances.forEach(i -> tally.add(i.first(), i.second(), candidates.of(i)));
+                pendingCauses.remove(f.key()));
+        for (int i = 0; i < instances.size(); i++) {
+          // The first instance's candidates came with the defect (fresh).
+          var x = instances.get(i);
+          tally.add(x.first(), x.second(), i == 0 ? List.of() : candidates.of(x));
+        }
         found.put(f.key(), tally);
       }
       return flows.isEmpty()
@@ -552,7 +556,7 @@ public final class Verifier {
      * itself (proofs/dataflow.md).
      */
     private boolean fresh(String key, List<CauseCandidates.Candidate> candidates) {
-      boolean known = candidates.stream().anyMatch(c -> causeKeys.contains(c.cause().key()));
+      boolean known = candidates.stream().anyMatch(c -> causeKeys.contains(c.key()));
       if (!known && options.findingsCapped(causes)) {
         omitted.add(key);
         return false;
@@ -560,7 +564,7 @@ public final class Verifier {
       if (!known) {
         causes++;
       }
-      candidates.forEach(c -> causeKeys.add(c.cause().key()));
+      candidates.forEach(c -> causeKeys.add(c.key()));
       pendingCauses.put(key, candidates);
       return true;
     }
@@ -594,8 +598,12 @@ public final class Verifier {
         FindingTally tally =
             new FindingTally(
                 builder.build(f, ((SolverOutcome.Sat) witness).times()),
-                pendingCauses.get(f.key()));
-        instances.forEach(i -> tally.add(i.first(), i.second(), candidates.of(i)));
+                pendingCauses.remove(f.key()));
+        for (int i = 0; i < instances.size(); i++) {
+          // The first instance's candidates came with the defect (fresh).
+          var x = instances.get(i);
+          tally.add(x.first(), x.second(), i == 0 ? List.of() : candidates.of(x));
+        }
         found.put(f.key(), tally);
       }
       return Optional.empty();
