@@ -6,17 +6,18 @@ import picocli.CommandLine.Command;
 
 /**
  * {@code pipeverify explain}: {@code verify} with the repair search always on, and for people an
- * explanation instead of the report: each violation in words, then the weakest verified edit per
- * step and whether the repaired schedule verifies. Takes every option of {@code verify}; {@code
- * --format json|sarif|...} gives those reports with the fixes in them.
+ * explanation instead of the report: each root cause in words, then the smallest verified repair
+ * step by step and whether the repaired schedule verifies. Takes every option of {@code verify};
+ * {@code --format json|sarif|...} gives those reports with the fixes in them.
  */
 @Command(
     name = "explain",
     mixinStandardHelpOptions = true,
     versionProvider = VersionProvider.class,
     description = {
-      "Explain a schedule's violations and propose the weakest verified repair for each (insert or"
-          + " strengthen an s_waitcnt, drain a counter before a barrier, add a barrier).",
+      "Explain a schedule's violations by root cause and give its smallest verified repair: the"
+          + " fewest changes (insert or strengthen an s_waitcnt, move an op, add a barrier) among"
+          + " the root causes' candidates, the weakest of that size (--max-edits bounds it).",
       "Exit codes: as verify (of the schedule as given, not the repaired one)."
     })
 final class ExplainCommand extends VerifyCommand {

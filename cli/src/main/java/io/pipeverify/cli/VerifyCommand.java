@@ -12,7 +12,7 @@ import io.pipeverify.verifier.Verdict;
 import io.pipeverify.verifier.VerificationReport;
 import io.pipeverify.verifier.Verifier;
 import io.pipeverify.verifier.VerifyOptions;
-import io.pipeverify.verifier.repair.RepairFinder;
+import io.pipeverify.verifier.repair.SmallestRepair;
 import io.pipeverify.verifier.report.DotGraphRenderer;
 import io.pipeverify.verifier.report.ExplanationRenderer;
 import io.pipeverify.verifier.report.GithubAnnotationRenderer;
@@ -120,9 +120,17 @@ class VerifyCommand implements Callable<Integer> {
   @Option(
       names = "--fixes",
       description =
-          "Search and verify a repair for each violation (docs/debugging.md); reports carry it as"
-              + " a fix.")
+          "Search the smallest verified repair of the schedule (docs/debugging.md); reports carry"
+              + " it as each violation's fix.")
   boolean fixes;
+
+  @Option(
+      names = "--max-edits",
+      paramLabel = "K",
+      description =
+          "The largest repair searched, in changes of the kernel (with --fixes and explain;"
+              + " default: ${DEFAULT-VALUE}).")
+  int maxEdits = SmallestRepair.DEFAULT_MAX_EDITS;
 
   @Option(
       names = "--timeout-ms",
@@ -350,6 +358,10 @@ class VerifyCommand implements Callable<Integer> {
     if (jobs != null && jobs < 1) {
       throw new ParameterException(spec.commandLine(), "--jobs must be at least 1, got " + jobs);
     }
+    if (maxEdits < 1) {
+      throw new ParameterException(
+          spec.commandLine(), "--max-edits must be at least 1, got " + maxEdits);
+    }
     if (jsonl && !formats.isEmpty() && out == null) {
       throw new ParameterException(
           spec.commandLine(), "--jsonl prints JSON lines on stdout; --format needs --out with it");
@@ -370,9 +382,9 @@ class VerifyCommand implements Callable<Integer> {
           .err()
           .println("pipeverify: searching repairs for " + report.schedule().name() + "...");
       console.err().flush();
-      RepairFinder finder = new RepairFinder(options);
-      result = result.withRepairs(finder.plan(report, RepairFinder.DEFAULT_STEPS));
-      console.err().println("pipeverify: " + finder.verifications() + " candidate verifications");
+      SmallestRepair search = new SmallestRepair(options, maxEdits);
+      result = result.withRepairs(search.plan(report));
+      console.err().println("pipeverify: " + search.verifications() + " candidate verifications");
     }
     return result;
   }

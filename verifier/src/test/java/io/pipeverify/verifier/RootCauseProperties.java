@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pipeverify.model.Schedule;
 import io.pipeverify.model.WaveProgram;
-import io.pipeverify.model.transform.CommonKnobs;
 import io.pipeverify.model.transform.PassConfig;
 import io.pipeverify.model.transform.PassConfigArbitraries;
 import io.pipeverify.model.transform.Transforms;
@@ -14,7 +13,6 @@ import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
-import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -32,16 +30,7 @@ class RootCauseProperties {
 
   @Provide
   Arbitrary<PassConfig> configs() {
-    return Arbitraries.oneOf(
-            PassConfigArbitraries.tileLangPipelined().map(PassConfig.class::cast),
-            PassConfigArbitraries.cdna4Interleave().map(PassConfig.class::cast))
-        .filter(RootCauseProperties::small);
-  }
-
-  /** Tiles small enough for a verification in well under a second (SmallSchedules' bound). */
-  private static boolean small(PassConfig c) {
-    CommonKnobs k = c.common();
-    return k.tileM() * k.tileN() * k.tileK() <= 64 * 64 * 64 && k.waves() <= 4;
+    return PassConfigArbitraries.smallTileLangOrCdna4(4);
   }
 
   /** The same ops, one role per wave. */

@@ -3,14 +3,12 @@ package io.pipeverify.verifier;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.pipeverify.model.Schedule;
-import io.pipeverify.model.transform.CommonKnobs;
 import io.pipeverify.model.transform.PassConfig;
 import io.pipeverify.model.transform.PassConfigArbitraries;
 import io.pipeverify.model.transform.Transforms;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -29,16 +27,7 @@ class SwizzleProperties {
 
   @Provide
   Arbitrary<PassConfig> tileLang() {
-    return Arbitraries.oneOf(
-            PassConfigArbitraries.tileLangPipelined().map(PassConfig.class::cast),
-            PassConfigArbitraries.cdna4Interleave().map(PassConfig.class::cast))
-        .filter(SwizzleProperties::small);
-  }
-
-  /** Tiles small enough for a verification in well under a second (SmallSchedules' bound). */
-  private static boolean small(PassConfig c) {
-    CommonKnobs k = c.common();
-    return k.tileM() * k.tileN() * k.tileK() <= 64 * 64 * 64 && k.waves() <= 2;
+    return PassConfigArbitraries.smallTileLangOrCdna4(2);
   }
 
   private static Schedule withSwizzle(PassConfig c, boolean swizzle) throws Exception {

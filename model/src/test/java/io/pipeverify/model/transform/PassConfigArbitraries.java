@@ -152,6 +152,20 @@ public final class PassConfigArbitraries {
   }
 
   /** Any valid configuration of any built-in transform. */
+  /**
+   * tilelang-pipelined and cdna4-interleave with tiles of at most 64x64x64 and at most {@code
+   * waves} waves: a verification in well under a second, for properties that verify many times.
+   */
+  public static Arbitrary<PassConfig> smallTileLangOrCdna4(int waves) {
+    return Arbitraries.oneOf(
+            tileLangPipelined().map(PassConfig.class::cast),
+            cdna4Interleave().map(PassConfig.class::cast))
+        .filter(
+            c ->
+                c.common().tileM() * c.common().tileN() * c.common().tileK() <= 64 * 64 * 64
+                    && c.common().waves() <= waves);
+  }
+
   public static Arbitrary<PassConfig> anyConfig() {
     return Arbitraries.oneOf(perTransform());
   }

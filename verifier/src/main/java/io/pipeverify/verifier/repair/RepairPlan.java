@@ -11,29 +11,30 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * Repairs applied one after another: each step repairs the first violation left by the steps before
- * it. The plan ends when the schedule verifies, when a violation has no repair among the
- * candidates, or after the step limit.
+ * The smallest repair {@link SmallestRepair} found, as steps applied one after another (each step's
+ * edits refer to the schedule the steps before it made), and what the search covered. No steps: no
+ * repair within the bound (or nothing to repair).
  */
-public record RepairPlan(VerificationReport original, List<RepairStep> steps) {
+public record RepairPlan(VerificationReport original, List<RepairStep> steps, RepairSearch search) {
 
   public RepairPlan {
     Objects.requireNonNull(original);
     steps = List.copyOf(steps);
+    Objects.requireNonNull(search);
   }
 
   /** All edits of the plan, in order. */
   public List<Edit> edits() {
     List<Edit> all = new ArrayList<>();
     for (RepairStep s : steps) {
-      s.repair().ifPresent(r -> all.addAll(r.edits()));
+      all.addAll(s.repair().edits());
     }
     return all;
   }
 
   /** How many changes of the kernel the plan makes (one change in every role counts once). */
   public int changeCount() {
-    return steps.stream().mapToInt(s -> s.repair().map(r -> r.changes().size()).orElse(0)).sum();
+    return steps.stream().mapToInt(s -> s.repair().changes().size()).sum();
   }
 
   /** The schedule after every edit of the plan. */
@@ -41,30 +42,21 @@ public record RepairPlan(VerificationReport original, List<RepairStep> steps) {
     return Edit.applyAll(original.schedule(), edits());
   }
 
-  /** The verification after the last successful step, or the original when none succeeded. */
+  /** The verification after the last step, or the original when there is none. */
   public VerificationReport last() {
-    VerificationReport r = original;
-    for (RepairStep s : steps) {
-      if (s.repair().isPresent()) {
-        r = s.repair().get().after();
-      }
-    }
-    return r;
+    return steps.isEmpty() ? original : steps.get(steps.size() - 1).repair().after();
   }
 
   public boolean verifies() {
     return last().verdict() instanceof Verdict.Verified;
   }
 
-  /** The step whose repair first makes {@code v} disappear (matched by identity). */
+  /** The step after which {@code v} is gone (matched by identity). */
   public Optional<RepairStep> fixOf(Violation v) {
     String key = ViolationIdentity.key(v);
     for (RepairStep s : steps) {
-      if (s.repair().isEmpty()) {
-        return Optional.empty();
-      }
       boolean gone =
-          s.repair().get().after().verdict().violations().stream()
+          s.repair().after().verdict().violations().stream()
               .noneMatch(left -> ViolationIdentity.key(left).equals(key));
       if (gone) {
         return Optional.of(s);

@@ -52,17 +52,14 @@ public final class ExplanationRenderer {
       return out.toString();
     }
     RepairPlan plan = r.repairs().get();
-    out.append("\nRepair (each candidate verified with the same model):\n");
+    out.append("\nSmallest repair (exact over the root causes' candidate changes, each verified")
+        .append(" with the same model):\n");
+    out.append("  ").append(plan.search().describe()).append(".\n");
     int s = 1;
     for (RepairStep step : plan.steps()) {
       out.append("  step ").append(s++).append(": for ").append(brief(step.target())).append('\n');
-      if (step.repair().isPresent()) {
-        out.append("    edit: ").append(step.repair().get().describe()).append('\n');
-        out.append("    then: ").append(step.repair().get().outcome()).append('\n');
-      }
-      if (!step.statement().isEmpty()) {
-        out.append("    note: ").append(step.statement()).append('\n');
-      }
+      out.append("    edit: ").append(step.repair().describe()).append('\n');
+      out.append("    then: ").append(step.repair().outcome()).append('\n');
     }
     out.append('\n');
     if (plan.verifies()) {
@@ -77,31 +74,16 @@ public final class ExplanationRenderer {
     return out.toString();
   }
 
-  /** Why the plan does not verify: a violation no edit removes, or more missing than the steps. */
+  /** Why there is no repair: none within the bound, or the search was cut short. */
   static String unrepaired(RepairPlan plan) {
-    List<Violation> left = plan.last().verdict().violations();
-    if (plan.steps().isEmpty() || left.isEmpty()) {
-      return "No repair was searched: the verdict is " + plan.last().verdict().id() + ".";
+    if (plan.search().unknown().isPresent()) {
+      return "No repair: " + plan.search().describe() + ".";
     }
-    int n = plan.steps().size();
-    String remain = left.size() + (left.size() == 1 ? " violation remains" : " violations remain");
-    if (plan.steps().get(n - 1).repair().isEmpty()) {
-      return "No repair: no single edit removes the violation of step "
-          + n
-          + " (its note lists the candidates tried)"
-          + (n > 1 ? ", after the " + (n - 1) + " edits before it" : "")
-          + "; "
-          + remain
-          + ".";
-    }
-    return "No repair within "
-        + n
-        + " steps: each step's edit verifies and removes the violation it targets, but "
-        + remain
-        + ", so the schedule lacks more synchronisation than "
-        + n
-        + " edits add. The first left: "
-        + left.get(0).summary();
+    int causes = plan.original().verdict().findings().size();
+    return "No repair of at most "
+        + plan.search().maxEdits()
+        + " edits verifies (--max-edits raises the bound); "
+        + (causes == 1 ? "the root cause stays." : "the " + causes + " root causes stay.");
   }
 
   private static String brief(Violation v) {

@@ -20,7 +20,7 @@ record Fixes(String description, String outcome, int step, boolean verifies) {
     if (step.isEmpty()) {
       return Optional.empty();
     }
-    Repair repair = step.get().repair().orElseThrow();
+    Repair repair = step.get().repair();
     int index = plan.indexOf(step.get());
     String before = index == 0 ? "" : "after the edits of steps 1.." + index + ", ";
     return Optional.of(
@@ -54,12 +54,10 @@ record Fixes(String description, String outcome, int step, boolean verifies) {
       return Optional.empty();
     }
     RepairPlan plan = r.repairs().get();
-    for (RepairStep s : plan.steps()) {
-      if (s.repair().isEmpty()) {
-        return Optional.of("no repair found: " + s.statement());
-      }
+    if (plan.steps().isEmpty()) {
+      return Optional.of(plan.search().describe());
     }
     return Optional.of(
-        "not removed by the " + plan.steps().size() + " repair steps tried (the step limit)");
+        "not removed by the " + plan.changeCount() + " edits of the smallest repair");
   }
 }

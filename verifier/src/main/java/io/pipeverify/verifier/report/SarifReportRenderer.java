@@ -358,7 +358,7 @@ public final class SarifReportRenderer {
     RepairStep step = r.repairs().orElseThrow().fixOf(v).orElseThrow();
     List<String[]> replacements = new ArrayList<>();
     List<Edit> inserted = new ArrayList<>();
-    for (Edit e : step.repair().orElseThrow().edits()) {
+    for (Edit e : step.repair().edits()) {
       // Indices of later edits count the ops earlier edits inserted; the file does not have them.
       int shift = 0;
       for (Edit p : inserted) {

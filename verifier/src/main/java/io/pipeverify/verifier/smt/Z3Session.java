@@ -46,15 +46,7 @@ public final class Z3Session implements AutoCloseable {
     // A start-up under way on another thread finishes first, so that Z3's one-time set-up is done
     // once, by it. Later contexts are made without the lock: Z3 makes contexts on several threads,
     // and a fuzz campaign's verifications would otherwise queue here.
-    if (started) {
-      this.context = new Context();
-    } else {
-      synchronized (STARTING) {
-        Z3Natives.load();
-        this.context = new Context();
-        started = true;
-      }
-    }
+    this.context = newContext();
     this.solver = context.mkSimpleSolver();
     this.params = context.mkParams();
     params.add("timeout", timeoutMs(timeout));
@@ -92,7 +84,20 @@ public final class Z3Session implements AutoCloseable {
     }
   }
 
-  private static int timeoutMs(Duration timeout) {
+  /** A new Z3 context; the first one of the JVM loads Z3 (Z3's one-time set-up, done once). */
+  static Context newContext() {
+    if (started) {
+      return new Context();
+    }
+    synchronized (STARTING) {
+      Z3Natives.load();
+      Context context = new Context();
+      started = true;
+      return context;
+    }
+  }
+
+  static int timeoutMs(Duration timeout) {
     return (int) Math.min(Integer.MAX_VALUE, Math.max(1, timeout.toMillis()));
   }
 

@@ -19,8 +19,8 @@ import io.pipeverify.verifier.Verifier;
 import io.pipeverify.verifier.VerifyOptions;
 import io.pipeverify.verifier.kernels.PingpongKernel.Form;
 import io.pipeverify.verifier.kernels.PingpongKernel.Variant;
-import io.pipeverify.verifier.repair.RepairFinder;
 import io.pipeverify.verifier.repair.RepairPlan;
+import io.pipeverify.verifier.repair.SmallestRepair;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -152,13 +152,14 @@ class PingpongKernelTest {
     for (Form form : Form.values()) {
       VerificationReport report = verify(form, Variant.RACY);
       RepairPlan plan =
-          new RepairFinder(VerifyOptions.defaults()).plan(report, RepairFinder.DEFAULT_STEPS);
+          new SmallestRepair(VerifyOptions.defaults(), SmallestRepair.DEFAULT_MAX_EDITS)
+              .plan(report);
       assertTrue(plan.verifies(), form.toString());
       assertEquals(1, plan.steps().size(), form.toString());
       assertEquals(1, plan.changeCount(), form.toString());
       assertEquals(
           "in every role, in the loop (phase 15), before the s_barrier, insert s_waitcnt vmcnt(0)",
-          plan.steps().get(0).repair().orElseThrow().describe(),
+          plan.steps().get(0).repair().describe(),
           form.toString());
     }
   }

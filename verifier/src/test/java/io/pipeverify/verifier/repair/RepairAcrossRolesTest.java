@@ -25,7 +25,8 @@ class RepairAcrossRolesTest {
   private static RepairPlan plan(Schedule s) {
     VerificationReport report = Verifier.verify(s, VerifyOptions.defaults());
     assertInstanceOf(Verdict.Violated.class, report.verdict());
-    return new RepairFinder(VerifyOptions.defaults()).plan(report, RepairFinder.DEFAULT_STEPS);
+    return new SmallestRepair(VerifyOptions.defaults(), SmallestRepair.DEFAULT_MAX_EDITS)
+        .plan(report);
   }
 
   /** One kernel as two roles: each wave copies its own rows, then both read all rows. */
@@ -58,7 +59,7 @@ class RepairAcrossRolesTest {
     // one role leaves the other, so the repair inserts the wait in both.
     RepairPlan plan = plan(twoRoles(List.of(barrier("sync"))));
     assertEquals(1, plan.steps().size());
-    Repair repair = plan.steps().get(0).repair().orElseThrow();
+    Repair repair = plan.steps().get(0).repair();
     assertEquals(
         "in every role, in the prologue (sync), before the s_barrier, insert s_waitcnt vmcnt(0)",
         repair.describe());
@@ -89,7 +90,7 @@ class RepairAcrossRolesTest {
                     List.of(),
                     List.of())));
     RepairPlan plan = plan(s);
-    Repair repair = plan.steps().get(0).repair().orElseThrow();
+    Repair repair = plan.steps().get(0).repair();
     assertEquals(
         "in the prologue (read), move the ds_read of A after the s_barrier", repair.describe());
     assertEquals(
@@ -112,7 +113,7 @@ class RepairAcrossRolesTest {
                 program("a", List.of(0), List.of(barrier("p")), List.of(), List.of(barrier("e"))),
                 program("b", List.of(1), List.of(barrier("p")), List.of(), List.of())));
     RepairPlan plan = plan(s);
-    Repair repair = plan.steps().get(0).repair().orElseThrow();
+    Repair repair = plan.steps().get(0).repair();
     assertEquals("at the end of the epilogue of role 'b', add an s_barrier", repair.describe());
     assertInstanceOf(Verdict.Verified.class, plan.last().verdict());
   }

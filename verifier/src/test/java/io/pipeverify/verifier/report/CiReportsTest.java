@@ -24,7 +24,7 @@ import io.pipeverify.verifier.VerificationReport;
 import io.pipeverify.verifier.Verifier;
 import io.pipeverify.verifier.VerifyOptions;
 import io.pipeverify.verifier.repair.Edit;
-import io.pipeverify.verifier.repair.RepairFinder;
+import io.pipeverify.verifier.repair.SmallestRepair;
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -63,7 +63,9 @@ class CiReportsTest {
     LocatedSchedule located = ScheduleReader.readLocated(FILE, content);
     VerificationReport report = Verifier.verify(located.schedule(), VerifyOptions.defaults());
     ScheduleResult r = new ScheduleResult(FILE, report, Optional.of(located), Optional.empty());
-    return repairs ? r.withRepairs(new RepairFinder(VerifyOptions.defaults()).plan(report, 2)) : r;
+    return repairs
+        ? r.withRepairs(new SmallestRepair(VerifyOptions.defaults(), 2).plan(report))
+        : r;
   }
 
   static String sarif(ScheduleResult r) {

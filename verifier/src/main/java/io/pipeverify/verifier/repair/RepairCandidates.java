@@ -8,96 +8,49 @@ import io.pipeverify.model.WaveProgram;
 import io.pipeverify.verifier.OpRef;
 import io.pipeverify.verifier.ProgramSites;
 import io.pipeverify.verifier.Property;
-import io.pipeverify.verifier.Verdict;
-import io.pipeverify.verifier.VerificationReport;
-import io.pipeverify.verifier.Verifier;
-import io.pipeverify.verifier.VerifyOptions;
 import io.pipeverify.verifier.Violation;
-import io.pipeverify.verifier.ViolationIdentity;
 import io.pipeverify.verifier.unroll.Counter;
 import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
-import java.util.Set;
 import java.util.function.IntFunction;
 
 /**
- * Finds the weakest verified repair of a violation among a bounded set of candidate changes near
- * the violating ops (issues 6 and 12): strengthen or insert an {@code s_waitcnt} on the counter of
- * the op that should come first, before the next barriers after it (N as large as still removes the
- * violation: the smallest change), insert one before the second op when both ops are in one wave;
- * then move an op across the nearest barrier or wait (the second op down past them, the first op
- * up, the wait that retires the first op up before the barrier); then add an {@code s_barrier}
- * after the first wait that can retire the op or before the second op, and, when none of these
- * works, a barrier with a counter drain right before it. Unequal barrier counts (P6) get the
- * missing trailing barriers.
+ * The candidate changes that may repair one violation (issues 6, 12 and 21), for {@link
+ * SmallestRepair} to choose among: strengthen or insert an {@code s_waitcnt} on the counter of the
+ * op that should come first, before the next barriers after it, before the barrier the second op's
+ * wave passes last before it (the root cause's deadline), and before the second op when both ops
+ * are in one wave; move an op across the nearest barrier or wait (the second op down past them, the
+ * first op up, the wait that retires the first op up before the barrier); add an {@code s_barrier}
+ * after the first wait that can retire the op or before the second op; and a barrier with a counter
+ * drain right before it. Unequal barrier counts (P6) get the missing trailing barriers; a wait
+ * beyond its counter (P7) is clamped.
  *
  * <p>A change is made to the kernel, not to one role: it applies at the same place ({@link
  * ProgramSites}) in every wave role that has it, and a barrier only where every role has the place.
- *
- * <p>Each candidate is first checked at the violation's trip count only (a fraction of a full
- * verification); the chosen one is then verified for every trip count, which also says what
- * remains. A candidate counts only if the violation (matched by {@link ViolationIdentity#key}) is
- * gone and no violation appears that the schedule did not have, so an edit that trades a race for a
- * barrier mismatch (P6) is rejected.
+ * A wait's candidate is a family over its counter value N; the search takes N = 0 (the strongest,
+ * which only adds happens-before edges) and raises N afterwards.
  */
-public final class RepairFinder {
-  /** How many violations a plan repairs one after another at most. */
-  public static final int DEFAULT_STEPS = 4;
-
+final class RepairCandidates {
   /** How many barriers after the first op get a wait candidate. */
   private static final int BARRIERS_AHEAD = 2;
 
-  private final VerifyOptions options;
-  private int verifications;
+  private final Schedule schedule;
+  private final ProgramSites sites;
 
-  public RepairFinder(VerifyOptions options) {
-    this.options = options;
+  RepairCandidates(Schedule schedule) {
+    this.schedule = schedule;
+    this.sites = new ProgramSites(schedule);
   }
 
-  /** How many verifications (quick and full) this finder has run. */
-  public int verifications() {
-    return verifications;
-  }
-
-  /** Repairs the first violation, then the first one left, ..., at most {@code maxSteps} times. */
-  public RepairPlan plan(VerificationReport report, int maxSteps) {
-    List<RepairStep> steps = new ArrayList<>();
-    VerificationReport current = report;
-    Set<String> known = keys(report);
-    for (int i = 0; i < maxSteps && current.verdict() instanceof Verdict.Violated v; i++) {
-      RepairStep step = repair(current, v.violations().get(0), known);
-      steps.add(step);
-      if (step.repair().isEmpty()) {
-        break;
-      }
-      current = step.repair().get().after();
-    }
-    return new RepairPlan(report, steps);
-  }
-
-  /** The weakest verified repair of {@code target}, a violation of {@code report}. */
-  public RepairStep repair(VerificationReport report, Violation target) {
-    return repair(report, target, keys(report));
-  }
-
-  private RepairStep repair(VerificationReport report, Violation target, Set<String> known) {
-    Search search = new Search(report.schedule(), target, known);
-    return new RepairStep(target, search.run(), search.tried);
-  }
-
-  private static Set<String> keys(VerificationReport r) {
-    Set<String> keys = new HashSet<>();
-    for (Violation v : r.verdict().violations()) {
-      keys.add(ViolationIdentity.key(v));
-    }
-    return keys;
+  /**
+   * The candidates of {@code target}, a violation of the schedule: waits, then moves, barriers and
+   * drained barriers, each once and only where every role it needs has its place.
+   */
+  List<RepairChoice> of(Violation target) {
+    return new ForViolation(target).choices();
   }
 
   /** A point of a wave program: op {@code index} of {@code section} of program {@code program}. */
@@ -112,71 +65,60 @@ public final class RepairFinder {
   /**
    * A candidate family, parameterised by the counter value N in [0, hi]. {@code addsOnly}: its
    * changes only add waits and barriers or strengthen waits, which add happens-before edges and
-   * cannot create a race; a move can, so any new violation rejects it.
+   * cannot create a race; a move can.
    */
-  private record Candidate(int rank, int hi, boolean addsOnly, IntFunction<List<Change>> make) {
-    String label(int n) {
-      List<Change> changes = make.apply(n);
-      StringBuilder s = new StringBuilder();
-      for (int i = 0; i < changes.size(); i++) {
-        s.append(i == 0 ? "" : " and ").append(changes.get(i).description());
-      }
-      return s.toString();
-    }
-  }
+  private record Candidate(int rank, int hi, boolean addsOnly, IntFunction<List<Change>> make) {}
 
-  /** Changes made in every role that has their places, as IR edits. */
-  private record Expanded(List<Edit> edits, List<Integer> programs) {}
+  /** Changes made in every role that has their places, at the places of the unchanged schedule. */
+  private record Expanded(List<Placed> placed, List<Integer> programs) {}
 
-  /** The search for one violation. */
-  private final class Search {
-    final Schedule schedule;
+  /** The candidates of one violation. */
+  private final class ForViolation {
     final Violation target;
-    final String key;
-    final Set<String> known;
-    final List<String> tried = new ArrayList<>();
 
-    /**
-     * Verifications at the target's trip count by the edits tried: the search asks for the same
-     * edits more than once (N = 0 of a candidate, then its family's N), and each is a full unroll,
-     * graph and Z3 pass. Edits are records, so equal edits find their report.
-     */
-    final Map<List<Edit>, VerificationReport> atTargetTrip = new HashMap<>();
-
-    final ProgramSites sites;
-
-    Search(Schedule schedule, Violation target, Set<String> known) {
-      this.schedule = schedule;
-      this.sites = new ProgramSites(schedule);
+    ForViolation(Violation target) {
       this.target = target;
-      this.key = ViolationIdentity.key(target);
-      this.known = known;
     }
 
-    Optional<Repair> run() {
+    List<RepairChoice> choices() {
+      List<Candidate> all = new ArrayList<>();
       if (target.property() == Property.P6) {
-        return balanceBarriers();
+        return balanceBarriers().stream().toList();
       }
       if (target.property() == Property.P7) {
-        return clampWait();
+        all.add(clampWait());
+      } else {
+        List<Candidate> waits = new ArrayList<>();
+        List<Candidate> moves = new ArrayList<>();
+        List<Candidate> barriers = new ArrayList<>();
+        List<Candidate> pairs = new ArrayList<>();
+        candidates(waits, barriers, pairs);
+        moves(moves);
+        all.addAll(waits);
+        all.addAll(moves);
+        all.addAll(barriers);
+        all.addAll(pairs);
       }
-      List<Candidate> waits = new ArrayList<>();
-      List<Candidate> moves = new ArrayList<>();
-      List<Candidate> barriers = new ArrayList<>();
-      List<Candidate> pairs = new ArrayList<>();
-      candidates(waits, barriers, pairs);
-      moves(moves);
-      Optional<Repair> r = weakestWait(waits);
-      if (r.isEmpty()) {
-        r = firstWorking(moves);
+      List<RepairChoice> out = new ArrayList<>();
+      for (Candidate c : all) {
+        List<Change> strongest = c.make().apply(0);
+        Optional<Expanded> e = expand(strongest);
+        if (e.isEmpty()) {
+          // A barrier in some roles only would unbalance the barrier counts (P6).
+          continue;
+        }
+        String scope = scope(e.get().programs());
+        out.add(
+            new RepairChoice(
+                c.rank(),
+                c.hi(),
+                c.addsOnly(),
+                (int) strongest.stream().filter(x -> x.kind() == Edit.Kind.INSERT_BARRIER).count(),
+                (int) strongest.stream().filter(x -> x.kind() == Edit.Kind.MOVE_FROM).count(),
+                n -> expand(c.make().apply(n)).orElseThrow().placed(),
+                n -> said(c.make().apply(n), scope)));
       }
-      if (r.isEmpty()) {
-        r = firstWorking(barriers);
-      }
-      if (r.isEmpty()) {
-        r = firstWorking(pairs);
-      }
-      return r;
+      return out;
     }
 
     // ---- candidates ----
@@ -346,37 +288,38 @@ public final class RepairFinder {
      * the end of their epilogue, so every barrier has a partner (the trailing barrier of ping-pong
      * kernels); counts that differ per iteration have no such repair.
      */
-    Optional<Repair> balanceBarriers() {
+    Optional<RepairChoice> balanceBarriers() {
       List<WaveProgram> programs = schedule.programs();
       long most = 0;
       for (WaveProgram p : programs) {
         if (count(p.loop()) != count(programs.get(0).loop())) {
-          tried.add(
-              "none: the roles execute different numbers of barriers per iteration, which no"
-                  + " barrier at a fixed place balances for every trip count");
+          // No barrier at a fixed place balances counts that differ per iteration.
           return Optional.empty();
         }
         most = Math.max(most, count(p.prologue()) + count(p.epilogue()));
       }
-      List<Edit> edits = new ArrayList<>();
+      List<Placed> placed = new ArrayList<>();
       List<String> changes = new ArrayList<>();
       for (int i = 0; i < programs.size(); i++) {
         WaveProgram p = programs.get(i);
         long missing = most - count(p.prologue()) - count(p.epilogue());
         for (long m = 0; m < missing; m++) {
           String text = "at the end of the epilogue of role '" + p.role() + "', add an s_barrier";
-          edits.add(
-              new Edit(
-                  Edit.Kind.INSERT_BARRIER,
+          placed.add(
+              new Placed(
                   i,
                   Section.EPILOGUE,
-                  p.epilogue().size() + (int) m,
+                  p.epilogue().size(),
+                  Edit.Kind.INSERT_BARRIER,
                   new Op.Barrier(new Origin.FromTransform("pipeverify repair", "epilogue")),
                   text));
           changes.add(text);
         }
       }
-      return confirm(new Expanded(edits, List.of()), changes, "", true);
+      if (placed.isEmpty()) {
+        return Optional.empty();
+      }
+      return Optional.of(new RepairChoice(0, 0, true, placed.size(), 0, n -> placed, n -> changes));
     }
 
     long count(List<Op> ops) {
@@ -468,7 +411,7 @@ public final class RepairFinder {
       return new Candidate(4, 0, true, n -> changes);
     }
 
-    Optional<Repair> clampWait() {
+    Candidate clampWait() {
       At w = at(target.ops().get(0));
       Op.Wait wait = (Op.Wait) op(w);
       Op.Wait clamped = wait;
@@ -489,7 +432,7 @@ public final class RepairFinder {
                   + " to s_waitcnt "
                   + clamped.counters()
                   + " (the largest value the counter encodes)");
-      return confirm(List.of(e), true);
+      return new Candidate(0, 0, true, n -> List.of(e));
     }
 
     // ---- making the changes in every role ----
@@ -506,7 +449,7 @@ public final class RepairFinder {
         at.add(sites.siteOf(anchor, c.at().section(), c.at().index()));
         barrier |= c.kind() == Edit.Kind.INSERT_BARRIER;
       }
-      List<Edit> edits = new ArrayList<>();
+      List<Placed> placed = new ArrayList<>();
       List<Integer> programs = new ArrayList<>();
       for (int q = 0; q < schedule.programs().size(); q++) {
         // Each place in the role: every copy of an assembly line (ProgramSites.occurrencesOf), as
@@ -533,22 +476,22 @@ public final class RepairFinder {
           }
         }
         programs.add(q);
-        edits.addAll(editsIn(q, all, index));
+        placed.addAll(placedIn(q, all, index));
       }
-      return Optional.of(new Expanded(edits, programs));
+      return Optional.of(new Expanded(placed, programs));
     }
 
     /**
-     * The edits of program {@code q}: change i at op {@code index[i]} of the unchanged program.
-     * Applied in the order of those indices, each index shifted by the ops inserted and removed
-     * before it; a moved op and a strengthened wait are the role's own (its constants, its origin).
+     * The changes of program {@code q}: change i at op {@code index[i]} of the unchanged program; a
+     * moved op and a strengthened wait are the role's own (its constants, its origin).
      */
-    List<Edit> editsIn(int q, List<Change> changes, int[] index) {
-      Op[] ops = new Op[changes.size()];
+    List<Placed> placedIn(int q, List<Change> changes, int[] index) {
+      List<Placed> out = new ArrayList<>();
+      Op moved = null;
       for (int i = 0; i < changes.size(); i++) {
         Change c = changes.get(i);
         Section section = c.at().section();
-        ops[i] =
+        Op op =
             switch (c.kind()) {
               case STRENGTHEN_WAIT -> {
                 Op.Wait own = (Op.Wait) op(new At(q, section, index[i]));
@@ -556,28 +499,26 @@ public final class RepairFinder {
                 yield new Op.Wait(want.vmcnt(), want.lgkmcnt(), own.origin());
               }
               case MOVE_FROM -> op(new At(q, section, index[i]));
-              case MOVE_TO -> ops[i - 1];
+              case MOVE_TO -> moved;
               default -> c.op();
             };
+        moved = op;
+        out.add(new Placed(q, section, index[i], c.kind(), op, c.description()));
       }
-      List<Integer> order = new ArrayList<>();
-      for (int i = 0; i < changes.size(); i++) {
-        order.add(i);
-      }
-      order.sort(Comparator.comparingInt((Integer i) -> index[i]).thenComparingInt(i -> i));
-      List<Edit> edits = new ArrayList<>();
-      int shift = 0;
-      for (int i : order) {
-        Change c = changes.get(i);
-        edits.add(
-            new Edit(c.kind(), q, c.at().section(), index[i] + shift, ops[i], c.description()));
-        if (c.kind().removes()) {
-          shift--;
-        } else if (!c.kind().replaces()) {
-          shift++;
+      return out;
+    }
+
+    /**
+     * The changes in words, one per change (a move's two halves are one), the first with the scope.
+     */
+    List<String> said(List<Change> changes, String scope) {
+      List<String> out = new ArrayList<>();
+      for (Change c : changes) {
+        if (c.kind() != Edit.Kind.MOVE_TO) {
+          out.add((out.isEmpty() ? scope : "") + c.description());
         }
       }
-      return edits;
+      return out;
     }
 
     /** "" for one program; else the roles a change is made in. */
@@ -594,171 +535,6 @@ public final class RepairFinder {
         names.add("'" + all.get(q).role() + "'");
       }
       return (names.size() == 1 ? "in role " : "in roles ") + String.join(", ", names) + ", ";
-    }
-
-    // ---- choosing ----
-
-    /** Wait candidates: those that work at N = 0, each at its largest working N; weakest wins. */
-    Optional<Repair> weakestWait(List<Candidate> candidates) {
-      record Working(Candidate c, int n, int order) {}
-      List<Working> working = new ArrayList<>();
-      int best = -1;
-      for (int i = 0; i < candidates.size(); i++) {
-        Candidate c = candidates.get(i);
-        String outcome = check(c, 0);
-        if (!outcome.isEmpty()) {
-          tried.add(c.label(0) + " (" + outcome + ")");
-          continue;
-        }
-        // Only a larger N than the best so far can make this candidate the weakest: test that
-        // first, and binary-search above it only if it works.
-        int n = 0;
-        if (best < 0 || (c.hi() > best && check(c, best + 1).isEmpty())) {
-          n = largestN(c, Math.max(0, best + 1));
-        }
-        best = Math.max(best, n);
-        working.add(new Working(c, n, i));
-      }
-      working.sort(
-          Comparator.comparingInt((Working w) -> -w.n())
-              .thenComparingInt(w -> w.c().rank())
-              .thenComparingInt(Working::order));
-      for (Working w : working) {
-        Optional<Repair> r = confirm(w.c().make.apply(family(w.c(), w.n())), w.c().addsOnly());
-        if (r.isPresent()) {
-          return r;
-        }
-      }
-      return Optional.empty();
-    }
-
-    /**
-     * The violation's siblings (the same ops at other rows or k-packs) usually need the same wait a
-     * little stronger: when N = 0 at this place leaves fewer violations than N, the largest N that
-     * leaves as few, so one edit repairs the family instead of one step per sibling.
-     */
-    int family(Candidate c, int n) {
-      if (n == 0) {
-        return 0;
-      }
-      int atZero = remaining(c, 0);
-      if (remaining(c, n) <= atZero) {
-        return n;
-      }
-      int lo = 0;
-      int hi = n - 1;
-      while (lo < hi) {
-        int mid = (lo + hi + 1) / 2;
-        if (remaining(c, mid) <= atZero) {
-          lo = mid;
-        } else {
-          hi = mid - 1;
-        }
-      }
-      return lo;
-    }
-
-    int remaining(Candidate c, int n) {
-      return atTargetTrip(expand(c.make.apply(n)).orElseThrow().edits())
-          .verdict()
-          .violations()
-          .size();
-    }
-
-    VerificationReport atTargetTrip(List<Edit> edits) {
-      return atTargetTrip.computeIfAbsent(
-          List.copyOf(edits),
-          e -> {
-            verifications++;
-            return Verifier.verifyTripCounts(
-                Edit.applyAll(schedule, e), options, List.of(target.tripCount()));
-          });
-    }
-
-    /** The largest N in [from, hi] for which the candidate works, given that it works at from. */
-    int largestN(Candidate c, int from) {
-      int lo = from;
-      int hi = c.hi();
-      while (lo < hi) {
-        int mid = (lo + hi + 1) / 2;
-        if (check(c, mid).isEmpty()) {
-          lo = mid;
-        } else {
-          hi = mid - 1;
-        }
-      }
-      return lo;
-    }
-
-    Optional<Repair> firstWorking(List<Candidate> candidates) {
-      for (Candidate c : candidates) {
-        String outcome = check(c, 0);
-        if (!outcome.isEmpty()) {
-          tried.add(c.label(0) + " (" + outcome + ")");
-          continue;
-        }
-        Optional<Repair> r = confirm(c.make.apply(0), c.addsOnly());
-        if (r.isPresent()) {
-          return r;
-        }
-      }
-      return Optional.empty();
-    }
-
-    /** "" when the changes remove the target at its trip count and add nothing; else why not. */
-    String check(Candidate c, int n) {
-      Optional<Expanded> e = expand(c.make.apply(n));
-      if (e.isEmpty()) {
-        return "not every role has this place, and a barrier in some roles only unbalances them";
-      }
-      return judge(atTargetTrip(e.get().edits()), "at T=" + target.tripCount(), c.addsOnly());
-    }
-
-    Optional<Repair> confirm(List<Change> changes, boolean addsOnly) {
-      Expanded e = expand(changes).orElseThrow();
-      List<String> texts = changes.stream().map(Change::description).toList();
-      // A move is one change said in two parts.
-      List<String> said = new ArrayList<>();
-      for (int i = 0; i < changes.size(); i++) {
-        if (changes.get(i).kind() == Edit.Kind.MOVE_TO) {
-          continue;
-        }
-        said.add(texts.get(i));
-      }
-      return confirm(e, said, scope(e.programs()), addsOnly);
-    }
-
-    Optional<Repair> confirm(
-        Expanded expanded, List<String> changes, String scope, boolean addsOnly) {
-      verifications++;
-      VerificationReport r = Verifier.verify(Edit.applyAll(schedule, expanded.edits()), options);
-      String outcome = judge(r, "at some T", addsOnly);
-      if (outcome.isEmpty()) {
-        return Optional.of(new Repair(expanded.edits(), changes, scope, r));
-      }
-      tried.add(scope + String.join(" and ", changes) + " (" + outcome + ")");
-      return Optional.empty();
-    }
-
-    String judge(VerificationReport r, String when, boolean addsOnly) {
-      if (r.verdict() instanceof Verdict.Inconclusive) {
-        return "inconclusive " + when;
-      }
-      for (Violation v : r.verdict().violations()) {
-        String k = ViolationIdentity.key(v);
-        if (k.equals(key)) {
-          return "the violation remains " + when;
-        }
-        // Waits and barriers only add happens-before edges, so they cannot create a race; a P1
-        // or P2 not reported before was hidden by the report's cap on violations. What such an
-        // edit can break is barrier matching (P6) and encodability (P7). A move can break
-        // anything.
-        boolean caused = !addsOnly || v.property() == Property.P6 || v.property() == Property.P7;
-        if (caused && !known.contains(k)) {
-          return "introduces " + v.property() + " " + v.kind() + " " + when;
-        }
-      }
-      return "";
     }
 
     // ---- positions and words ----

@@ -1,0 +1,144 @@
+package io.pipeverify.verifier.smt;
+
+import com.microsoft.z3.ArithExpr;
+import com.microsoft.z3.BoolExpr;
+import com.microsoft.z3.Context;
+import com.microsoft.z3.IntExpr;
+import com.microsoft.z3.IntSort;
+import com.microsoft.z3.Model;
+import com.microsoft.z3.Optimize;
+import com.microsoft.z3.Params;
+import com.microsoft.z3.Status;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * Subsets of n weighted items (one Boolean per item) that satisfy the clauses learned so far, the
+ * lightest first: Z3's optimiser minimising the total weight (MaxSAT over the items' choices). The
+ * caller learns clauses from what it finds out about the subsets it tries. One context, closed with
+ * the object; every check has the timeout, and "unknown" is an answer of its own.
+ */
+// Z3's Java API takes its operands as generic varargs.
+@SuppressWarnings({"unchecked", "rawtypes"})
+public final class SmallestSubsets implements AutoCloseable {
+
+  /** What a query found: a subset, none (the clauses and the bound exclude all), or unknown. */
+  public sealed interface Answer {
+    record Found(Set<Integer> items) implements Answer {
+      public Found {
+        items = Set.copyOf(new TreeSet<>(items));
+      }
+    }
+
+    record None() implements Answer {}
+
+    record Unknown(String reason) implements Answer {}
+  }
+
+  private final Context context;
+  private final BoolExpr[] chosen;
+  private final int[] weights;
+  private final int timeoutMs;
+  private final List<BoolExpr> clauses = new ArrayList<>();
+
+  public SmallestSubsets(int[] weights, Duration timeout) {
+    this.context = Z3Session.newContext();
+    this.weights = weights.clone();
+    this.timeoutMs = Z3Session.timeoutMs(timeout);
+    this.chosen = new BoolExpr[weights.length];
+    for (int i = 0; i < weights.length; i++) {
+      chosen[i] = context.mkBoolConst("e" + i);
+    }
+  }
+
+  /**
+   * Every subset from now on has one of {@code added} or lacks one of {@code dropped} (both empty:
+   * no subset any more).
+   */
+  public void require(Collection<Integer> added, Collection<Integer> dropped) {
+    List<BoolExpr> literals = new ArrayList<>();
+    added.forEach(i -> literals.add(chosen[i]));
+    dropped.forEach(i -> literals.add(context.mkNot(chosen[i])));
+    clauses.add(
+        literals.isEmpty() ? context.mkFalse() : context.mkOr(literals.toArray(BoolExpr[]::new)));
+  }
+
+  /** The subset that is exactly {@code items} is excluded (its supersets and subsets are not). */
+  public void exclude(Set<Integer> items) {
+    BoolExpr[] differs = new BoolExpr[chosen.length];
+    for (int i = 0; i < chosen.length; i++) {
+      differs[i] = items.contains(i) ? context.mkNot(chosen[i]) : chosen[i];
+    }
+    clauses.add(context.mkOr(differs));
+  }
+
+  /** No subset has both items. */
+  public void excludeTogether(int a, int b) {
+    clauses.add(context.mkNot(context.mkAnd(chosen[a], chosen[b])));
+  }
+
+  /** A subset of the least total weight, at most {@code maxWeight}. */
+  public Answer lightest(int maxWeight) {
+    Optimize opt = optimiser();
+    ArithExpr<IntSort> total = total();
+    opt.Add(context.mkLe(total, context.mkInt(maxWeight)));
+    opt.MkMinimize(total);
+    return answer(opt.Check(), opt);
+  }
+
+  /** A subset of total weight exactly {@code weight}. */
+  public Answer ofWeight(int weight) {
+    Optimize opt = optimiser();
+    opt.Add(context.mkEq(total(), context.mkInt(weight)));
+    return answer(opt.Check(), opt);
+  }
+
+  private Optimize optimiser() {
+    Optimize opt = context.mkOptimize();
+    Params params = context.mkParams();
+    params.add("timeout", timeoutMs);
+    opt.setParameters(params);
+    for (BoolExpr c : clauses) {
+      opt.Add(c);
+    }
+    return opt;
+  }
+
+  private ArithExpr<IntSort> total() {
+    if (chosen.length == 0) {
+      return context.mkInt(0);
+    }
+    ArithExpr<IntSort>[] terms = new ArithExpr[chosen.length];
+    for (int i = 0; i < chosen.length; i++) {
+      IntExpr w = context.mkInt(weights[i]);
+      terms[i] = (ArithExpr<IntSort>) context.mkITE(chosen[i], w, context.mkInt(0));
+    }
+    return context.mkAdd(terms);
+  }
+
+  private Answer answer(Status status, Optimize opt) {
+    if (status == Status.UNSATISFIABLE) {
+      return new Answer.None();
+    }
+    if (status == Status.UNKNOWN) {
+      return new Answer.Unknown(opt.getReasonUnknown());
+    }
+    Model model = opt.getModel();
+    Set<Integer> items = new TreeSet<>();
+    for (int i = 0; i < chosen.length; i++) {
+      if (model.eval(chosen[i], true).isTrue()) {
+        items.add(i);
+      }
+    }
+    return new Answer.Found(items);
+  }
+
+  @Override
+  public void close() {
+    context.close();
+  }
+}
