@@ -7,18 +7,16 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * A verified repair of one violation: the changes to the kernel (one, or two when no single change
- * suffices), made in every wave role that has their place ({@code scope}: "" for a single-program
- * schedule, else the roles), the edits of the IR that make them in each role, and the full
- * verification of the schedule after them, which says whether it now verifies or what remains.
+ * One candidate change of a repair plan: the change of the kernel in words (one sentence, or two
+ * for a drained barrier; the first names the roles when a schedule has several), the edits of the
+ * IR that make it in every role that has its place, and the full verification of the schedule after
+ * it and the plan's steps before it, which says whether it now verifies or what remains.
  */
-public record Repair(
-    List<Edit> edits, List<String> changes, String scope, VerificationReport after) {
+public record Repair(List<Edit> edits, List<String> changes, VerificationReport after) {
 
   public Repair {
     edits = List.copyOf(edits);
     changes = List.copyOf(changes);
-    Objects.requireNonNull(scope);
     Objects.requireNonNull(after);
     if (edits.isEmpty() || changes.isEmpty()) {
       throw new IllegalArgumentException("a repair needs an edit");
@@ -30,7 +28,7 @@ public record Repair(
    * s_waitcnt lgkmcnt(0)".
    */
   public String describe() {
-    return scope + String.join("; and ", changes);
+    return String.join("; and ", changes);
   }
 
   public boolean verifies() {

@@ -356,7 +356,7 @@ public final class SmallestRepair {
         steps.add(
             new RepairStep(
                 target,
-                new Repair(edits.get(k), universe.get(items.get(k)).said().apply(n), "", after)));
+                new Repair(edits.get(k), universe.get(items.get(k)).said().apply(n), after)));
         before = after;
       }
       return new RepairPlan(
