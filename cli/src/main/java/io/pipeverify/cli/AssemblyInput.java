@@ -1,7 +1,7 @@
 package io.pipeverify.cli;
 
-import io.pipeverify.codegen.isa.CodeObjectDisassembler;
-import io.pipeverify.codegen.isa.ExternalToolException;
+import io.pipeverify.codegen.tools.CodeObjectDisassembler;
+import io.pipeverify.codegen.tools.ExternalToolException;
 import io.pipeverify.isa.decode.AsmListing;
 import io.pipeverify.isa.decode.AsmParser;
 import io.pipeverify.isa.decode.AsmSyntaxException;

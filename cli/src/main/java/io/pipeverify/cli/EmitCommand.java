@@ -1,11 +1,11 @@
 package io.pipeverify.cli;
 
+import io.pipeverify.codegen.compiled.CompiledReport;
+import io.pipeverify.codegen.compiled.CompiledReportRenderer;
 import io.pipeverify.codegen.hip.EmitOptions;
 import io.pipeverify.codegen.hip.HipEmitter;
-import io.pipeverify.codegen.isa.ClangCompiler;
-import io.pipeverify.codegen.isa.ExternalToolException;
-import io.pipeverify.codegen.isa.IsaReport;
-import io.pipeverify.codegen.isa.IsaReportRenderer;
+import io.pipeverify.codegen.tools.ClangCompiler;
+import io.pipeverify.codegen.tools.ExternalToolException;
 import io.pipeverify.model.Schedule;
 import io.pipeverify.model.Target;
 import io.pipeverify.model.WaveSpecialization;
@@ -26,9 +26,11 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * {@code pipeverify emit}: verify, then emit HIP, then (with clang-22) compile and check the ISA.
- * Pipeline: load -> verify (refuse with the counterexample, no file written) -> emit kernel.hip ->
- * compile kernel.s -> ISA check and as-compiled verification -> isa-report.{txt,json}.
+ * {@code pipeverify emit}: verify, then emit HIP, then (with clang-22) compile and check what clang
+ * made of it. Pipeline: load -> verify (refuse with the counterexample, no file written) -> emit
+ * kernel.hip -> compile kernel.s -> lift and verify the compiled kernel, compare its loop with the
+ * schedule's in events -> compiled-report.{txt,json} (kernel.hip renamed kernel.rejected.hip when
+ * the compiled kernel does not verify).
  */
 @Command(
     name = "emit",
@@ -36,10 +38,12 @@ import picocli.CommandLine.Option;
     versionProvider = VersionProvider.class,
     description = {
       "Emit a HIP kernel for a schedule that verifies; with clang++-22 on PATH also compile it,"
-          + " check the loop's ISA against the schedule and verify the as-compiled schedule.",
-      "Exit codes: 0 emitted (and the as-compiled schedule verifies, or clang++-22 is absent),"
-          + " 1 the schedule or the as-compiled schedule is violated, 2 bad input or usage,"
-          + " 3 inconclusive, 4 internal error, 5 clang++-22 failed."
+          + " lift the compiled kernel from its assembly and verify it, and report what the"
+          + " compiler changed in the loop (waits inserted, weakened or dropped, ops moved).",
+      "Exit codes: 0 emitted (and the compiled kernel verifies, or clang++-22 is absent),"
+          + " 1 the schedule or the compiled kernel is violated or cannot be lifted (kernel.hip"
+          + " is then renamed kernel.rejected.hip), 2 bad input or usage, 3 inconclusive,"
+          + " 4 internal error, 5 clang++-22 failed."
     })
 final class EmitCommand implements Callable<Integer> {
   private final Console console;
@@ -50,7 +54,8 @@ final class EmitCommand implements Callable<Integer> {
       names = "--out",
       required = true,
       paramLabel = "DIR",
-      description = "Directory for kernel.hip (and kernel.s, isa-report.txt, isa-report.json).")
+      description =
+          "Directory for kernel.hip (and kernel.s, compiled-report.txt, compiled-report.json).")
   String out;
 
   @Option(
@@ -100,19 +105,19 @@ final class EmitCommand implements Callable<Integer> {
                   + "); no HIP emitted and nothing written");
       return report.exitCode();
     }
-    Optional<IsaReport> isa =
+    Optional<CompiledReport> compiled =
         KernelBuild.run(verified.get(), new EmitOptions(mergedShared), dir, console);
-    if (isa.isEmpty()) {
+    if (compiled.isEmpty()) {
       console
           .err()
           .println(
-              "pipeverify: ISA check skipped: "
+              "pipeverify: compiled check skipped: "
                   + ClangCompiler.EXECUTABLE
                   + " is not on PATH (apt-get install clang-22)");
       return ExitCode.OK;
     }
-    console.out().print(IsaReportRenderer.text(isa.get()));
-    return isa.get().status().exitCode();
+    console.out().print(CompiledReportRenderer.text(compiled.get()));
+    return compiled.get().status().exitCode();
   }
 
   /** The schedule, with --target applied (as a knob for --builtin; re-validated for a file). */

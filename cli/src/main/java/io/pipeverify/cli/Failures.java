@@ -1,6 +1,6 @@
 package io.pipeverify.cli;
 
-import io.pipeverify.codegen.isa.ExternalToolException;
+import io.pipeverify.codegen.tools.ExternalToolException;
 import java.io.PrintWriter;
 
 /**

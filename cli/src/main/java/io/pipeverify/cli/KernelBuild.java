@@ -1,13 +1,13 @@
 package io.pipeverify.cli;
 
+import io.pipeverify.codegen.compiled.CompiledCheck;
+import io.pipeverify.codegen.compiled.CompiledReport;
+import io.pipeverify.codegen.compiled.CompiledReportRenderer;
 import io.pipeverify.codegen.hip.EmitOptions;
 import io.pipeverify.codegen.hip.HipEmitter;
 import io.pipeverify.codegen.hip.UnsupportedScheduleException;
-import io.pipeverify.codegen.isa.ClangCompiler;
-import io.pipeverify.codegen.isa.ExternalToolException;
-import io.pipeverify.codegen.isa.IsaChecker;
-import io.pipeverify.codegen.isa.IsaReport;
-import io.pipeverify.codegen.isa.IsaReportRenderer;
+import io.pipeverify.codegen.tools.ClangCompiler;
+import io.pipeverify.codegen.tools.ExternalToolException;
 import io.pipeverify.isa.decode.AsmSyntaxException;
 import io.pipeverify.verifier.VerifiedSchedule;
 import java.io.IOException;
@@ -15,12 +15,13 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.Optional;
 
 /**
  * What happens to a verified schedule after verification in {@code emit} and {@code relax --isa}:
- * kernel.hip written into a directory, compiled with clang++-22 into kernel.s, its loop checked
- * against the schedule (isa-report.txt and .json).
+ * kernel.hip written into a directory, compiled with clang++-22 into kernel.s, the compiled kernel
+ * lifted, verified and its loop compared with the schedule's (compiled-report.txt and .json).
  */
 final class KernelBuild {
   private KernelBuild() {}
@@ -43,10 +44,12 @@ final class KernelBuild {
   }
 
   /**
-   * The ISA report, or empty when clang++-22 is not on PATH (after kernel.hip is written); the
-   * caller says what a missing compiler means for its command.
+   * The compiled check's report, or empty when clang++-22 is not on PATH (after kernel.hip is
+   * written); the caller says what a missing compiler means for its command. When the compiled
+   * kernel does not verify (or cannot be lifted), kernel.hip is renamed kernel.rejected.hip, so
+   * that no file is left as if it were good; kernel.s and the reports stay to say where.
    */
-  static Optional<IsaReport> run(
+  static Optional<CompiledReport> run(
       VerifiedSchedule verified, EmitOptions options, Path dir, Console console)
       throws InputException, IOException, ExternalToolException {
     String name = verified.schedule().name();
@@ -70,19 +73,48 @@ final class KernelBuild {
       console.err().print(diagnostics);
     }
     console.err().println("pipeverify: wrote " + asmFile);
-    IsaReport isa;
+    return Optional.of(check(verified, dir, console));
+  }
+
+  /**
+   * The compiled check of dir/kernel.s, written as dir/compiled-report.{txt,json}; dir/kernel.hip
+   * renamed kernel.rejected.hip when the compiled kernel does not verify.
+   */
+  static CompiledReport check(VerifiedSchedule verified, Path dir, Console console)
+      throws IOException {
+    Path hipFile = dir.resolve("kernel.hip");
+    Path asmFile = dir.resolve("kernel.s");
+    CompiledReport compiled;
     try {
-      isa =
-          IsaChecker.check(verified, Files.readString(asmFile, StandardCharsets.UTF_8), "kernel.s");
+      compiled =
+          CompiledCheck.check(
+              verified, Files.readString(asmFile, StandardCharsets.UTF_8), "kernel.s");
     } catch (AsmSyntaxException e) {
       // clang-22 wrote it: a listing the decoder cannot read is a gap in pipeverify's decoder.
       throw new IllegalStateException(
           "the ISA decoder cannot read clang's output (docs/isa.md): " + e.getMessage(), e);
     }
     Files.writeString(
-        dir.resolve("isa-report.txt"), IsaReportRenderer.text(isa), StandardCharsets.UTF_8);
+        dir.resolve("compiled-report.txt"),
+        CompiledReportRenderer.text(compiled),
+        StandardCharsets.UTF_8);
     Files.writeString(
-        dir.resolve("isa-report.json"), IsaReportRenderer.json(isa), StandardCharsets.UTF_8);
-    return Optional.of(isa);
+        dir.resolve("compiled-report.json"),
+        CompiledReportRenderer.json(compiled),
+        StandardCharsets.UTF_8);
+    if (!compiled.status().verified()) {
+      Path rejected = dir.resolve("kernel.rejected.hip");
+      Files.move(hipFile, rejected, StandardCopyOption.REPLACE_EXISTING);
+      console
+          .err()
+          .println(
+              "pipeverify: the compiled kernel is "
+                  + compiled.status().id()
+                  + " (compiled-report.txt says where); "
+                  + hipFile
+                  + " renamed "
+                  + rejected);
+    }
+    return compiled;
   }
 }

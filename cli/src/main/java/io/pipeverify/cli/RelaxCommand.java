@@ -1,11 +1,11 @@
 package io.pipeverify.cli;
 
+import io.pipeverify.codegen.compiled.CompiledReport;
+import io.pipeverify.codegen.compiled.DrainComparison;
 import io.pipeverify.codegen.hip.EmitOptions;
 import io.pipeverify.codegen.hip.HipEmitter;
-import io.pipeverify.codegen.isa.ClangCompiler;
-import io.pipeverify.codegen.isa.DrainComparison;
-import io.pipeverify.codegen.isa.ExternalToolException;
-import io.pipeverify.codegen.isa.IsaReport;
+import io.pipeverify.codegen.tools.ClangCompiler;
+import io.pipeverify.codegen.tools.ExternalToolException;
 import io.pipeverify.model.Schedule;
 import io.pipeverify.model.format.ScheduleWriter;
 import io.pipeverify.verifier.Verdict;
@@ -129,7 +129,7 @@ final class RelaxCommand implements Callable<Integer> {
               .toList());
     }
     VerifiedSchedule verified = Verifier.certify(r.after()).orElseThrow();
-    IsaReport isa =
+    CompiledReport compiled =
         KernelBuild.run(verified, new EmitOptions(false), dir, console)
             .orElseThrow(
                 () ->
@@ -137,7 +137,7 @@ final class RelaxCommand implements Callable<Integer> {
                         ClangCompiler.EXECUTABLE
                             + " is not on PATH: relax --isa compiles the relaxed kernel (apt-get"
                             + " install clang-22)"));
-    return DrainComparison.of(r.rows(), isa);
+    return DrainComparison.of(r.rows(), compiled);
   }
 
   private Path outFile() throws InputException {
@@ -198,7 +198,7 @@ final class RelaxCommand implements Callable<Integer> {
             row.op().place(),
             row.op().outcome(),
             row.counter(),
-            row.outcome().id() + row.drain().map(f -> " (kernel.s:" + f.line() + ")").orElse("")
+            row.outcome().id() + row.drain().map(f -> " (" + f.where() + ")").orElse("")
           });
     }
     s.append('\n');
@@ -236,7 +236,7 @@ final class RelaxCommand implements Callable<Integer> {
               g.writeStringField("counter", row.counter());
               g.writeStringField("outcome", row.outcome().id());
               if (row.drain().isPresent()) {
-                g.writeNumberField("line", row.drain().get().line());
+                g.writeStringField("where", row.drain().get().where());
               }
               g.writeEndObject();
             }

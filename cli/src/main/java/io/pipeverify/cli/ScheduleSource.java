@@ -1,6 +1,6 @@
 package io.pipeverify.cli;
 
-import io.pipeverify.codegen.isa.ExternalToolException;
+import io.pipeverify.codegen.tools.ExternalToolException;
 import io.pipeverify.isa.lift.LiftedKernel;
 import io.pipeverify.model.ImplicitWaits;
 import io.pipeverify.model.Intent;

@@ -2,7 +2,7 @@ package io.pipeverify.cli;
 
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import io.pipeverify.codegen.isa.ClangCompiler;
+import io.pipeverify.codegen.tools.ClangCompiler;
 import io.pipeverify.model.Target;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.pipeverify.codegen.hip.EmitOptions;
 import io.pipeverify.codegen.hip.HipEmitter;
-import io.pipeverify.codegen.isa.ClangCompiler;
+import io.pipeverify.codegen.tools.ClangCompiler;
 import io.pipeverify.model.Schedule;
 import io.pipeverify.model.format.ScheduleReader;
 import io.pipeverify.verifier.Verdict;
@@ -133,8 +133,8 @@ class RelaxCommandTest {
 
   /**
    * relax --isa compiles the relaxed kernel: the lgkmcnt(0) it removes before the loop's barrier is
-   * what the llvm implicit waits model, the epilogue's vmcnt(0) lies outside the loop the ISA check
-   * maps (docs/relax.md).
+   * what the llvm implicit waits model, the epilogue's vmcnt(0) lies outside the loop the compiled
+   * check maps (docs/relax.md).
    */
   @Test
   void theRelaxedKernelIsCompiledAndItsRelaxedWaitsCompared() throws Exception {
@@ -168,7 +168,7 @@ class RelaxCommandTest {
                 """),
         r.dump());
     assertTrue(
-        Files.exists(dir.resolve("kernel.s")) && Files.exists(dir.resolve("isa-report.txt")));
+        Files.exists(dir.resolve("kernel.s")) && Files.exists(dir.resolve("compiled-report.txt")));
   }
 
   @Test

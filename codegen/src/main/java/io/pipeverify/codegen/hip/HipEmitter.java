@@ -1,6 +1,6 @@
 package io.pipeverify.codegen.hip;
 
-import io.pipeverify.codegen.isa.Waitcnt;
+import io.pipeverify.isa.decode.Waitcnt;
 import io.pipeverify.model.Expr;
 import io.pipeverify.model.Gemm;
 import io.pipeverify.model.LdsBuffer;
@@ -18,6 +18,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -705,7 +706,9 @@ public final class HipEmitter {
           line(
               indent,
               "__builtin_amdgcn_s_waitcnt(0x"
-                  + String.format("%04x", Waitcnt.encode(wt))
+                  + String.format(
+                      "%04x",
+                      new Waitcnt(wt.vmcnt(), OptionalInt.empty(), wt.lgkmcnt()).immediate())
                   + ");  // "
                   + wt.counters());
         } else if (op instanceof Op.Barrier) {

@@ -40,6 +40,14 @@ public record Waitcnt(OptionalInt vmcnt, OptionalInt expcnt, OptionalInt lgkmcnt
         field(vm, Target.VMCNT_MAX), field(exp, EXPCNT_MAX), field(lgkm, Target.LGKMCNT_MAX));
   }
 
+  /** The raw gfx9 immediate (a counter not waited on at its maximum), as the emitter writes it. */
+  public int immediate() {
+    int vm = vmcnt.orElse(Target.VMCNT_MAX);
+    int exp = expcnt.orElse(EXPCNT_MAX);
+    int lgkm = lgkmcnt.orElse(Target.LGKMCNT_MAX);
+    return (vm & 0xF) | (exp << 4) | (lgkm << 8) | ((vm >> 4) << 14);
+  }
+
   @Override
   public String toString() {
     StringBuilder b = new StringBuilder();

@@ -1,4 +1,4 @@
-package io.pipeverify.codegen.isa;
+package io.pipeverify.codegen.tools;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

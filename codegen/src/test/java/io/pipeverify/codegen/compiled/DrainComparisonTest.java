@@ -1,4 +1,4 @@
-package io.pipeverify.codegen.isa;
+package io.pipeverify.codegen.compiled;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -12,8 +12,6 @@ import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;
 
 class DrainComparisonTest {
-  private static final IsaReport.Counts NONE = new IsaReport.Counts(0, 0, 0, 0, 0, 0);
-
   private static Origin stage(String name) {
     return new Origin.FromTransform("t", name);
   }
@@ -23,13 +21,15 @@ class DrainComparisonTest {
     return new RelaxedOp(place, section, "t " + stage, before, after);
   }
 
-  private static IsaReport.RegionSummary region(int index, String stage) {
-    return new IsaReport.RegionSummary(index, stage, NONE, NONE, "", "");
-  }
-
-  private static IsaFinding inserted(int region, int line, int count) {
-    return new IsaFinding(
-        IsaFinding.Kind.INSERTED_VMCNT, region, line, "inserted", OptionalInt.of(count));
+  private static CompiledEvent inserted(String stage, int line, int value) {
+    return new CompiledEvent(
+        CompiledEvent.Kind.INSERTED_WAIT,
+        "kernel.s:" + line,
+        stage,
+        "vmcnt",
+        OptionalInt.of(value),
+        "inserted",
+        true);
   }
 
   @Test
@@ -52,28 +52,25 @@ class DrainComparisonTest {
             relaxed("loop #12", Section.LOOP, "loop stage 3", lgkm, Optional.empty()),
             relaxed("epilogue #0", Section.EPILOGUE, "epilogue", epilogue, Optional.empty()),
             relaxed("loop #20", Section.LOOP, "loop stage 1", vm0stage1, Optional.of(vm0stage1)));
-    IsaReport isa =
-        new IsaReport(
+    CompiledReport compiled =
+        new CompiledReport(
             "t",
             "gfx950",
             "kernel.s",
             2,
-            Optional.empty(),
             List.of(
-                region(0, "t loop stage 1, k % 2 == 0"),
-                region(1, "t loop stage 2, k % 2 == 0"),
-                region(2, "t loop stage 10, k % 2 == 0")),
-            List.of(inserted(0, 42, 0), inserted(1, 57, 3), inserted(2, 80, 0)),
-            List.of(),
+                inserted("t loop stage 1, k % 2 == 0", 42, 0),
+                inserted("t loop stage 2, k % 2 == 0", 57, 3),
+                inserted("t loop stage 10, k % 2 == 0", 80, 0)),
             List.of(),
             Optional.empty(),
-            IsaReport.Status.DEVIATES_SAFE);
-    DrainComparison d = DrainComparison.of(rows, isa);
+            CompiledReport.Status.DEVIATES_SAFE);
+    DrainComparison d = DrainComparison.of(rows, compiled);
     assertEquals(
         List.of(
-            "loop #3 vmcnt drained 42",
+            "loop #3 vmcnt drained kernel.s:42",
             "loop #9 vmcnt in-flight -",
-            "loop #40 vmcnt drained 80",
+            "loop #40 vmcnt drained kernel.s:80",
             "loop #12 lgkmcnt modelled -",
             "epilogue #0 vmcnt outside-loop -"),
         d.rows().stream()
@@ -85,7 +82,7 @@ class DrainComparisonTest {
                         + " "
                         + r.outcome().id()
                         + " "
-                        + r.drain().map(f -> Integer.toString(f.line())).orElse("-"))
+                        + r.drain().map(CompiledEvent::where).orElse("-"))
             .toList());
     assertEquals(
         "of 3 relaxed vmcnt waits of the loop, the compiled loop keeps 1 in flight and drains 2"

@@ -1,4 +1,4 @@
-package io.pipeverify.codegen.isa;
+package io.pipeverify.codegen.compiled;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import io.pipeverify.codegen.Fixtures;
 import io.pipeverify.codegen.hip.EmitOptions;
 import io.pipeverify.codegen.hip.HipEmitter;
+import io.pipeverify.codegen.tools.ClangCompiler;
 import io.pipeverify.isa.decode.AsmListing;
 import io.pipeverify.isa.decode.AsmParser;
 import io.pipeverify.isa.lift.ScheduleLift;

@@ -1,4 +1,4 @@
-package io.pipeverify.codegen.isa;
+package io.pipeverify.codegen.compiled;
 
 import io.pipeverify.model.Op;
 import io.pipeverify.model.Section;
@@ -16,8 +16,8 @@ import java.util.OptionalInt;
  * note 003: LLVM drains the LDS-DMA copies before a ds_read it cannot tell apart), so that the
  * relaxation buys nothing there. A relaxed lgkmcnt is {@code modelled}: the compiler's lgkmcnt
  * waits are the ones before register uses, which the llvm implicit-wait model the relaxed schedule
- * was verified with already has. Only the loop is compared: the ISA check maps the compiled loop
- * onto the schedule's, not the prologue or epilogue.
+ * was verified with already has. Only the loop is compared: the compiled check compares the
+ * compiled loop with the schedule's ({@link LoopComparison}), not the prologue or epilogue.
  */
 public record DrainComparison(List<Row> rows) {
 
@@ -38,7 +38,7 @@ public record DrainComparison(List<Row> rows) {
   }
 
   /** One weakened counter of one relaxed wait; {@code drain} is the compiler's wait, if any. */
-  public record Row(RelaxedOp op, String counter, Outcome outcome, Optional<IsaFinding> drain) {
+  public record Row(RelaxedOp op, String counter, Outcome outcome, Optional<CompiledEvent> drain) {
     public Row {
       Objects.requireNonNull(op);
       Objects.requireNonNull(counter);
@@ -47,8 +47,8 @@ public record DrainComparison(List<Row> rows) {
     }
   }
 
-  /** The rows of a relaxation's table against the ISA report of its compiled kernel. */
-  public static DrainComparison of(List<RelaxedOp> relaxed, IsaReport isa) {
+  /** The rows of a relaxation's table against the compiled check of its kernel. */
+  public static DrainComparison of(List<RelaxedOp> relaxed, CompiledReport compiled) {
     List<Row> rows = new ArrayList<>();
     for (RelaxedOp op : relaxed) {
       if (!(op.before() instanceof Op.Wait before)) {
@@ -67,7 +67,7 @@ public record DrainComparison(List<Row> rows) {
           rows.add(new Row(op, counter, outcome, Optional.empty()));
           continue;
         }
-        Optional<IsaFinding> drain = drainIn(isa, op.before().origin().describe());
+        Optional<CompiledEvent> drain = drainIn(compiled, op.before().origin().describe());
         rows.add(
             new Row(op, counter, drain.isPresent() ? Outcome.DRAINED : Outcome.IN_FLIGHT, drain));
       }
@@ -76,25 +76,18 @@ public record DrainComparison(List<Row> rows) {
   }
 
   /**
-   * The first inserted wait of 0 in a region of {@code stage} (the ISA check names a region by its
-   * first op's origin, plus the unrolled iteration: {@code cdna4-interleave loop stage 3, k % 2 ==
-   * 1}).
+   * The first inserted vmcnt(0) in {@code stage} (an event names the schedule's stage of the op it
+   * precedes, plus the unrolled iteration: {@code cdna4-interleave loop stage 3, k % 2 == 1}).
    */
-  private static Optional<IsaFinding> drainIn(IsaReport isa, String stage) {
-    for (IsaFinding f : isa.findings()) {
-      boolean sameStage =
-          isa.regions().stream()
-              .anyMatch(
-                  r ->
-                      r.index() == f.region()
-                          && (r.stage().equals(stage) || r.stage().startsWith(stage + ", ")));
-      if (f.kind() == IsaFinding.Kind.INSERTED_VMCNT
-          && f.count().equals(OptionalInt.of(0))
-          && sameStage) {
-        return Optional.of(f);
-      }
-    }
-    return Optional.empty();
+  private static Optional<CompiledEvent> drainIn(CompiledReport compiled, String stage) {
+    return compiled.events().stream()
+        .filter(
+            e ->
+                e.kind() == CompiledEvent.Kind.INSERTED_WAIT
+                    && e.counter().equals("vmcnt")
+                    && e.value().equals(OptionalInt.of(0))
+                    && (e.stage().equals(stage) || e.stage().startsWith(stage + ", ")))
+        .findFirst();
   }
 
   public long count(Outcome outcome) {

@@ -1,4 +1,4 @@
-package io.pipeverify.codegen.isa;
+package io.pipeverify.codegen.tools;
 
 /**
  * A required external tool (the compiler, a disassembler) could not be run or failed: not bad input

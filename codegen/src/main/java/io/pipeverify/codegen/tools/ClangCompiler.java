@@ -1,4 +1,4 @@
-package io.pipeverify.codegen.isa;
+package io.pipeverify.codegen.tools;
 
 import io.pipeverify.model.Target;
 import java.nio.file.Path;

@@ -1,4 +1,4 @@
-package io.pipeverify.codegen.isa;
+package io.pipeverify.codegen.tools;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
