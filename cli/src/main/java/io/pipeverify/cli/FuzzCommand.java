@@ -1,11 +1,14 @@
 package io.pipeverify.cli;
 
+import io.pipeverify.codegen.compiled.CompilingOracle;
+import io.pipeverify.codegen.tools.ClangCompiler;
 import io.pipeverify.codegen.tools.ExternalToolException;
 import io.pipeverify.model.Schedule;
 import io.pipeverify.model.transform.KnobException;
 import io.pipeverify.model.transform.PipelineTransform;
 import io.pipeverify.verifier.Verifier;
 import io.pipeverify.verifier.VerifyOptions;
+import io.pipeverify.verifier.fuzz.CompilerOracle;
 import io.pipeverify.verifier.fuzz.FuzzCampaign;
 import io.pipeverify.verifier.fuzz.FuzzResult;
 import io.pipeverify.verifier.fuzz.FuzzSettings;
@@ -36,8 +39,9 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code pipeverify fuzz --builtin NAME}: a campaign over the transform's knobs (docs/fuzzing.md).
- * Pipeline: settings -> tries (drawn, skipped when invalid, verified) -> classes -> shrinking ->
- * reports. Progress goes to stderr; the exit code is 1 when a class was found.
+ * Pipeline: settings -> tries (drawn, skipped when invalid, verified; with --compile a verified
+ * one's kernel emitted, compiled, lifted and verified) -> classes -> shrinking -> reports. Progress
+ * goes to stderr; the exit code is 1 when a class was found.
  */
 @Command(
     name = "fuzz",
@@ -48,8 +52,8 @@ import picocli.CommandLine.Spec;
           + " each, group the violations into classes and shrink each class to a minimal"
           + " configuration with the command that reproduces it (docs/fuzzing.md).",
       "Exit codes: 0 no class found, 1 a class found, 2 bad input or usage, 3 no class but a"
-          + " try was inconclusive, 4 internal error; with --mutate, verify's exit code of the"
-          + " schedule as given."
+          + " try was inconclusive, 4 internal error, 5 clang++-22 absent with --compile; with"
+          + " --mutate, verify's exit code of the schedule as given."
     })
 final class FuzzCommand implements Callable<Integer> {
   private static final Pattern SHARD = Pattern.compile("([0-9]{1,6})/([0-9]{1,6})");
@@ -106,10 +110,20 @@ final class FuzzCommand implements Callable<Integer> {
   Path out;
 
   @Option(
-      names = "--threads",
+      names = {"--threads", "--jobs"},
       paramLabel = "N",
-      description = "Threads that verify (default: the number of cores).")
+      description =
+          "Threads that verify, and with --compile run clang++-22 (default: the number of"
+              + " cores).")
   int threads = Runtime.getRuntime().availableProcessors();
+
+  @Option(
+      names = "--compile",
+      description =
+          "Also emit, compile (clang++-22), lift and verify the kernel of every configuration"
+              + " that verifies: a compiled kernel that does not verify is a class 'introduced by"
+              + " the compiler', one that cannot be emitted or lifted a class with the reason.")
+  boolean compile;
 
   @Option(
       names = "--mutate",
@@ -149,9 +163,42 @@ final class FuzzCommand implements Callable<Integer> {
     PipelineTransform<?> transform = ScheduleSource.transform(source.builtin);
     Map<String, String> pinned = source.knobs();
     checkPinned(transform, pinned);
+    if (!compile) {
+      return campaign(chosen, transform, pinned, Optional.empty());
+    }
+    ClangCompiler clang =
+        ClangCompiler.locate()
+            .orElseThrow(
+                () ->
+                    new ExternalToolException(
+                        ClangCompiler.EXECUTABLE
+                            + " is not on PATH: fuzz --compile compiles every configuration that"
+                            + " verifies (apt-get install clang-22)"));
+    try (CompilingOracle oracle = CompilingOracle.start(clang)) {
+      return campaign(chosen, transform, pinned, Optional.of(oracle));
+    } catch (IOException e) {
+      throw new InputException(
+          "pipeverify: fuzz --compile cannot make its temporary directory: " + e.getMessage());
+    }
+  }
+
+  private int campaign(
+      List<FuzzFormat> chosen,
+      PipelineTransform<?> transform,
+      Map<String, String> pinned,
+      Optional<CompilerOracle> compiler)
+      throws InputException {
     FuzzSettings settings =
         new FuzzSettings(
-            transform, pinned, tries, seed, shard(), budget(), VerifyOptions.defaults(), threads);
+            transform,
+            pinned,
+            tries,
+            seed,
+            shard(),
+            budget(),
+            VerifyOptions.defaults(),
+            threads,
+            compiler);
     FuzzResult result = FuzzCampaign.run(settings, new StderrProgress(console.err(), settings));
     FuzzReportRenderer renderer = new FuzzReportRenderer(!noTimings);
     if (out != null) {

@@ -275,4 +275,50 @@ class FuzzCommandTest {
     assertTrue(r.out().contains("stopped by the time budget: "), r.dump());
     assertTrue(r.code() == 0 || r.code() == 1, r.dump());
   }
+
+  /**
+   * fuzz --compile end to end (the issue's command): triton-pingpong's configurations that verify
+   * cannot be emitted yet (two wave roles, register-staged copies), and each such reason is a class
+   * of its own with an emit reproducer, never skipped; the schedules' own classes stay.
+   */
+  @Test
+  void compileMakesAClassOfEveryKernelThatCannotBeChecked() throws Exception {
+    java.util.Optional<io.pipeverify.codegen.tools.ClangCompiler> clang =
+        io.pipeverify.codegen.tools.ClangCompiler.locate();
+    org.junit.jupiter.api.Assumptions.assumeTrue(
+        clang.isPresent(), "clang++-22 is not on PATH (apt-get install clang-22)");
+    Cli.Result r =
+        Cli.run(
+            "fuzz",
+            "--builtin",
+            "triton-pingpong",
+            "--compile",
+            "--tries",
+            "40",
+            "--seed",
+            "3",
+            "--no-timings");
+    assertEquals(1, r.code(), r.dump());
+    assertTrue(
+        r.out()
+            .startsWith(
+                "fuzz triton-pingpong: seed 3, 40 tries; 29 invalid combinations skipped; 11"
+                    + " checked: 7 verified, 4 violated, 0 inconclusive; 10 classes\n"
+                    + "compiled: the kernel of every configuration that verifies, with "
+                    + clang.get().version()
+                    + ", lifted from its assembly and verified\n"),
+        r.dump());
+    assertTrue(
+        r.out()
+            .contains(
+                "] compiled kernel not checked: not emitted: the schedule has 2 wave roles; the"
+                    + " emitter supports one program for all waves; k-chunk 16 is not one MFMA's"
+                    + " K (32 for 16x16x32 bf16); global loads into registers (register-staged"
+                    + " copies) are not emitted; ds_write (register-staged copies) is not"
+                    + " emitted; use g2s\n"
+                    + "  seen in 6 tries (first: try 15)\n"
+                    + "  minimal: (the defaults)\n"
+                    + "  reproduce: pipeverify emit --builtin triton-pingpong --out DIR\n"),
+        r.dump());
+  }
 }

@@ -49,6 +49,11 @@ public final class ClangCompiler {
         hip.toString());
   }
 
+  /** The first line of {@code clang++-22 --version}, e.g. "Debian clang version 22.1.8 (...)". */
+  public String version() throws ExternalToolException {
+    return tool.run(List.of("--version"), "--version").lines().findFirst().orElse("").strip();
+  }
+
   /**
    * Compiles {@code hip} to {@code asm} and returns what clang printed (warnings; empty when
    * silent). A compiler that cannot be started, times out or exits non-zero is an {@link

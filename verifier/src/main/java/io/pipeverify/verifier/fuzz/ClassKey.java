@@ -18,8 +18,29 @@ public record ClassKey(String cause) implements Comparable<ClassKey> {
     Objects.requireNonNull(cause);
   }
 
+  /** The prefix of a class the compiler introduced (the schedule verifies, the kernel does not). */
+  static final String INTRODUCED = "introduced by the compiler: ";
+
+  /** The prefix of a class of configurations whose compiled kernel could not be checked. */
+  static final String NOT_CHECKED = "compiled kernel not checked: ";
+
   public static ClassKey of(Finding f) {
     return new ClassKey(f.cause().family());
+  }
+
+  /** A root cause of the compiled kernel of a configuration whose schedule verifies. */
+  public static ClassKey introduced(Finding f) {
+    return new ClassKey(INTRODUCED + f.cause().family());
+  }
+
+  /** Configurations whose compiled kernel could not be checked, for one reason. */
+  public static ClassKey notChecked(String reason) {
+    return new ClassKey(NOT_CHECKED + reason);
+  }
+
+  /** Whether the class is about the compiled kernel ({@code fuzz --compile}). */
+  public boolean compiled() {
+    return cause.startsWith(INTRODUCED) || cause.startsWith(NOT_CHECKED);
   }
 
   /** {@code retired too late on vmcnt by s_waitcnt vmcnt(0) in loop stage 3}. */

@@ -7,11 +7,13 @@ import io.pipeverify.model.transform.PassConfig;
 import io.pipeverify.model.transform.PipelineTransform;
 import io.pipeverify.verifier.Finding;
 import io.pipeverify.verifier.Verdict;
+import io.pipeverify.verifier.VerificationReport;
 import io.pipeverify.verifier.Verifier;
 import io.pipeverify.verifier.VerifyOptions;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -28,10 +30,13 @@ import java.util.concurrent.ConcurrentHashMap;
 final class ConfigChecker {
   private final PipelineTransform<?> transform;
   private final VerifyOptions options;
+  private final Optional<CompilerOracle> compiler;
   private final Map<Schedule, CompletableFuture<Outcome>> verified = new ConcurrentHashMap<>();
 
-  ConfigChecker(PipelineTransform<?> transform, VerifyOptions options) {
+  ConfigChecker(
+      PipelineTransform<?> transform, VerifyOptions options, Optional<CompilerOracle> compiler) {
     this.transform = transform;
+    this.compiler = compiler;
     // The same violations as verify reports, without the trip counts after the report's cap
     // (40% of the CPU time of the cdna4-interleave campaigns), and without the interleavings a
     // campaign never shows (its reports print summaries and missing edges; docs/PERFORMANCE.md).
@@ -79,11 +84,26 @@ final class ConfigChecker {
     }
   }
 
+  /**
+   * The schedule's classes; with a compiler, a schedule that verifies has the classes of its
+   * compiled kernel: the root causes it introduced, or why it could not be checked.
+   */
   private Outcome verify(Schedule schedule) {
-    Verdict verdict = Verifier.verify(schedule, options).verdict();
-    Map<ClassKey, Finding> classes = new LinkedHashMap<>();
+    VerificationReport report = Verifier.verify(schedule, options);
+    Verdict verdict = report.verdict();
+    Map<ClassKey, Optional<Finding>> classes = new LinkedHashMap<>();
     for (Finding f : verdict.findings()) {
-      classes.putIfAbsent(ClassKey.of(f), f);
+      classes.putIfAbsent(ClassKey.of(f), Optional.of(f));
+    }
+    if (verdict instanceof Verdict.Verified && compiler.isPresent()) {
+      CompilerOracle.Compiled c = compiler.get().check(report);
+      if (c instanceof CompilerOracle.Compiled.Violated v) {
+        for (Finding f : v.findings()) {
+          classes.putIfAbsent(ClassKey.introduced(f), Optional.of(f));
+        }
+      } else if (c instanceof CompilerOracle.Compiled.NotChecked n) {
+        classes.put(ClassKey.notChecked(n.reason()), Optional.empty());
+      }
     }
     return new Outcome.Checked(verdict.id(), classes);
   }

@@ -71,7 +71,7 @@ public final class FuzzCampaign {
     long start = System.nanoTime();
     Optional<Long> deadline = s.budget().map(b -> start + b.toNanos());
     BooleanSupplier outOfTime = () -> deadline.isPresent() && System.nanoTime() > deadline.get();
-    ConfigChecker checker = new ConfigChecker(s.transform(), s.options());
+    ConfigChecker checker = new ConfigChecker(s.transform(), s.options(), s.compiler());
     ExecutorService pool =
         Executors.newFixedThreadPool(
             s.threads(),
@@ -160,7 +160,7 @@ public final class FuzzCampaign {
     Shrinker.Result r =
         new Shrinker(s.transform().knobs(), s.pinned(), checker::check, outOfTime)
             .shrink(seen.firstKnobs, key);
-    Finding found = ((Outcome.Checked) checker.check(r.knobs())).classes().get(key);
+    Optional<Finding> found = ((Outcome.Checked) checker.check(r.knobs())).classes().get(key);
     Map<String, String> minimal = new LinkedHashMap<>();
     for (KnobSpec k : s.transform().knobs()) {
       String v = r.knobs().get(k.name());
@@ -174,8 +174,8 @@ public final class FuzzCampaign {
         seen.firstTry,
         minimal,
         r.complete(),
-        found.representative(),
-        found.rules());
+        found.map(Finding::representative),
+        found.map(Finding::rules).orElse(List.of()));
   }
 
   private static Duration since(long start) {

@@ -6,13 +6,15 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * One class of a campaign: its key, how many tries showed it and the first of them, the minimal
  * configuration (the knobs away from their defaults, pinned ones included, in knob order), whether
  * shrinking ran to the end (it stops at the time budget), and the first violation of the class's
  * root cause in the minimal configuration and the rules the cause breaks there, as {@code
- * pipeverify verify} reports them.
+ * pipeverify verify} reports them (for a compiled kernel, as {@code emit} does); none for a class
+ * of compiled kernels that could not be checked, whose key says why.
  */
 public record FuzzClass(
     ClassKey key,
@@ -20,7 +22,7 @@ public record FuzzClass(
     int firstTry,
     Map<String, String> minimal,
     boolean shrunk,
-    Violation example,
+    Optional<Violation> example,
     List<String> rules) {
 
   public FuzzClass {

@@ -41,12 +41,20 @@ public record FuzzResult(
 
   /**
    * The command that reproduces a class: {@code pipeverify verify} of the built-in with the class's
-   * minimal knobs; it exits 1 and reports a violation of the class.
+   * minimal knobs, which exits 1 and reports a violation of the class; for a class of the compiled
+   * kernel, {@code pipeverify emit}, which writes the HIP and the compiler's assembly and reports
+   * the compiled kernel's violation with its trace at assembly lines (or why it is not checked).
    */
   public String reproduce(FuzzClass c) {
     StringBuilder s =
-        new StringBuilder("pipeverify verify --builtin ").append(settings.transform().name());
+        new StringBuilder("pipeverify ")
+            .append(c.key().compiled() ? "emit" : "verify")
+            .append(" --builtin ")
+            .append(settings.transform().name());
     c.minimal().forEach((k, v) -> s.append(" --opt ").append(k).append('=').append(v));
+    if (c.key().compiled()) {
+      s.append(" --out DIR");
+    }
     return s.toString();
   }
 

@@ -12,7 +12,8 @@ import java.util.TreeMap;
 /**
  * A campaign: the transform, the knobs pinned with {@code --opt}, how many tries, the seed, the
  * shard, an optional time budget (for the tries and the shrinking together), the verification
- * options and how many threads verify.
+ * options, how many threads verify, and the compiler each verified configuration's kernel goes
+ * through ({@code --compile}).
  */
 public record FuzzSettings(
     PipelineTransform<?> transform,
@@ -22,7 +23,8 @@ public record FuzzSettings(
     Shard shard,
     Optional<Duration> budget,
     VerifyOptions options,
-    int threads) {
+    int threads,
+    Optional<CompilerOracle> compiler) {
 
   public FuzzSettings {
     Objects.requireNonNull(transform);
@@ -33,5 +35,6 @@ public record FuzzSettings(
     if (tries < 1 || threads < 1) {
       throw new IllegalArgumentException("a campaign needs tries >= 1 and threads >= 1");
     }
+    Objects.requireNonNull(compiler);
   }
 }

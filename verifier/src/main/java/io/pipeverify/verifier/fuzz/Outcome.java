@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 
 /** What one configuration gave: invalid knobs, or a verdict and its violations by class. */
 public sealed interface Outcome {
@@ -17,8 +18,11 @@ public sealed interface Outcome {
     }
   }
 
-  /** Verified ("verified", "violated" or "inconclusive"); the finding of each class. */
-  record Checked(String verdict, Map<ClassKey, Finding> classes) implements Outcome {
+  /**
+   * Verified ("verified", "violated" or "inconclusive"); the finding of each class, none for a
+   * compiled kernel that could not be checked (its class is the reason).
+   */
+  record Checked(String verdict, Map<ClassKey, Optional<Finding>> classes) implements Outcome {
     public Checked {
       Objects.requireNonNull(verdict);
       // Insertion order is the report's order of findings (Map.copyOf would lose it).

@@ -1,6 +1,7 @@
 package io.pipeverify.verifier.report;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import io.pipeverify.verifier.Violation;
 import io.pipeverify.verifier.ViolationIdentity;
 import io.pipeverify.verifier.fuzz.FuzzClass;
 import io.pipeverify.verifier.fuzz.FuzzResult;
@@ -23,6 +24,9 @@ import java.util.TreeMap;
 public final class FuzzReportRenderer {
   private static final String FINGERPRINT = "pipeverifyFuzzClass/v1";
 
+  /** The rule of a class whose compiled kernel could not be checked (no violation). */
+  private static final String NOT_CHECKED = "not-checked";
+
   private final boolean timings;
 
   public FuzzReportRenderer(boolean timings) {
@@ -33,6 +37,12 @@ public final class FuzzReportRenderer {
     FuzzSettings s = r.settings();
     StringBuilder out = new StringBuilder();
     out.append("fuzz ").append(s.transform().name()).append(": ").append(header(r)).append('\n');
+    s.compiler()
+        .ifPresent(
+            c ->
+                out.append("compiled: the kernel of every configuration that verifies, with ")
+                    .append(c.version())
+                    .append(", lifted from its assembly and verified\n"));
     if (!s.pinned().isEmpty()) {
       out.append("pinned:");
       s.pinned().forEach((k, v) -> out.append(" --opt ").append(k).append('=').append(v));
@@ -62,8 +72,10 @@ public final class FuzzReportRenderer {
           .append(")\n");
       out.append("  minimal: ").append(options(c)).append(c.shrunk() ? "" : " (not fully shrunk)");
       out.append('\n');
-      out.append("  breaks: ").append(String.join(", ", c.rules())).append('\n');
-      out.append("  counterexample: ").append(c.example().summary()).append('\n');
+      if (c.example().isPresent()) {
+        out.append("  breaks: ").append(String.join(", ", c.rules())).append('\n');
+        out.append("  counterexample: ").append(c.example().get().summary()).append('\n');
+      }
       out.append("  reproduce: ").append(r.reproduce(c)).append('\n');
     }
     if (timings) {
@@ -113,6 +125,16 @@ public final class FuzzReportRenderer {
         + (r.classes().size() == 1 ? " class" : " classes");
   }
 
+  /** A class's rule: its violation's, or {@code not-checked} for a compiled kernel not checked. */
+  private static String ruleId(FuzzClass c) {
+    return c.example().map(ViolationIdentity::ruleId).orElse(NOT_CHECKED);
+  }
+
+  /** A class's one-line message: its counterexample, or why the compiled kernel is not checked. */
+  private static String message(FuzzClass c) {
+    return c.example().map(Violation::summary).orElse(c.key().describe());
+  }
+
   /** The throughput line: configurations per second in this JVM. */
   public static String throughput(FuzzResult r) {
     return String.format(
@@ -137,6 +159,9 @@ public final class FuzzReportRenderer {
           g.writeNumberField("tries", s.tries());
           g.writeStringField("shard", s.shard().toString());
           writeMap(g, "pinned", s.pinned());
+          if (s.compiler().isPresent()) {
+            g.writeStringField("compiler", s.compiler().get().version());
+          }
           g.writeNumberField("planned", r.planned());
           g.writeNumberField("run", r.run());
           g.writeNumberField("invalid", r.invalid());
@@ -148,7 +173,7 @@ public final class FuzzReportRenderer {
           for (FuzzClass c : r.classes()) {
             g.writeStartObject();
             g.writeStringField("class", c.key().describe());
-            g.writeStringField("rule", ViolationIdentity.ruleId(c.example()));
+            g.writeStringField("rule", ruleId(c));
             g.writeArrayFieldStart("rules");
             for (String rule : c.rules()) {
               g.writeString(rule);
@@ -158,8 +183,10 @@ public final class FuzzReportRenderer {
             g.writeNumberField("firstTry", c.firstTry());
             writeMap(g, "minimal", c.minimal());
             g.writeBooleanField("shrunk", c.shrunk());
-            g.writeStringField("counterexample", c.example().summary());
-            g.writeStringField("missingEdge", c.example().missingEdge());
+            if (c.example().isPresent()) {
+              g.writeStringField("counterexample", c.example().get().summary());
+              g.writeStringField("missingEdge", c.example().get().missingEdge());
+            }
             g.writeStringField("reproduce", r.reproduce(c));
             g.writeEndObject();
           }
@@ -212,16 +239,15 @@ public final class FuzzReportRenderer {
           .append("\" name=\"")
           .append(JunitReportRenderer.xml(c.key().describe()))
           .append("\">\n      <failure type=\"")
-          .append(JunitReportRenderer.xml(ViolationIdentity.ruleId(c.example())))
+          .append(JunitReportRenderer.xml(ruleId(c)))
           .append("\" message=\"")
-          .append(JunitReportRenderer.xml(c.example().summary()))
+          .append(JunitReportRenderer.xml(message(c)))
           .append("\">")
           .append(
               JunitReportRenderer.xml(
                   "minimal: "
                       + options(c)
-                      + "\nmissing edge: "
-                      + c.example().missingEdge()
+                      + c.example().map(v -> "\nmissing edge: " + v.missingEdge()).orElse("")
                       + "\nreproduce: "
                       + r.reproduce(c)))
           .append("</failure>\n    </testcase>\n");
@@ -239,7 +265,7 @@ public final class FuzzReportRenderer {
         g -> {
           Map<String, FuzzClass> rules = new TreeMap<>();
           for (FuzzClass c : r.classes()) {
-            rules.putIfAbsent(ViolationIdentity.ruleId(c.example()), c);
+            rules.putIfAbsent(ruleId(c), c);
           }
           String transform = r.settings().transform().name();
           g.writeStartObject();
@@ -258,9 +284,10 @@ public final class FuzzReportRenderer {
             g.writeObjectFieldStart("shortDescription");
             g.writeStringField(
                 "text",
-                e.getValue().example().property().title()
-                    + ": "
-                    + e.getValue().example().kind().description());
+                e.getValue()
+                    .example()
+                    .map(v -> v.property().title() + ": " + v.kind().description())
+                    .orElse("the compiled kernel could not be checked"));
             g.writeEndObject();
             g.writeEndObject();
           }
@@ -270,7 +297,7 @@ public final class FuzzReportRenderer {
           g.writeArrayFieldStart("results");
           for (FuzzClass c : r.classes()) {
             g.writeStartObject();
-            String rule = ViolationIdentity.ruleId(c.example());
+            String rule = ruleId(c);
             g.writeStringField("ruleId", rule);
             g.writeNumberField("ruleIndex", new ArrayList<>(rules.keySet()).indexOf(rule));
             g.writeStringField("level", "error");

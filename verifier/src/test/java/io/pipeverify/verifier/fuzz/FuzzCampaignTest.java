@@ -37,7 +37,8 @@ class FuzzCampaignTest {
         shard,
         Optional.empty(),
         VerifyOptions.defaults(),
-        threads);
+        threads,
+        Optional.empty());
   }
 
   private static List<String> classes(FuzzResult r) {

@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 
@@ -61,7 +62,7 @@ class ShrinkerTest {
     }
     boolean bug = Integer.parseInt(k.get("wait")) >= 3 || k.get("barrier").equals("false");
     return new Outcome.Checked(
-        bug ? "violated" : "verified", bug ? Map.of(BUG, EXAMPLE) : Map.of());
+        bug ? "violated" : "verified", bug ? Map.of(BUG, Optional.of(EXAMPLE)) : Map.of());
   }
 
   private static Map<String, String> knobs(String... kv) {

@@ -1,0 +1,58 @@
+package io.pipeverify.codegen.compiled;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.pipeverify.codegen.Fixtures;
+import io.pipeverify.codegen.tools.ClangCompiler;
+import io.pipeverify.verifier.Verifier;
+import io.pipeverify.verifier.VerifyOptions;
+import io.pipeverify.verifier.fuzz.CompilerOracle.Compiled;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code fuzz --compile}'s compiler on real configurations, compiled by clang-22 (skipped without
+ * it): a kernel that compiles and verifies, one the lift cannot follow (a class with the reason, no
+ * line in it), and one the emitter cannot express.
+ */
+class CompilingOracleTest {
+
+  private static Compiled check(String transform, Map<String, String> knobs) throws Exception {
+    Optional<ClangCompiler> clang = ClangCompiler.locate();
+    assumeTrue(clang.isPresent(), "clang++-22 is not on PATH (apt-get install clang-22)");
+    try (CompilingOracle oracle = CompilingOracle.start(clang.get())) {
+      return oracle.check(
+          Verifier.verify(Fixtures.builtin(transform, knobs), VerifyOptions.defaults()));
+    }
+  }
+
+  @Test
+  void theDrainedCdna4KernelVerifiesAsCompiled() throws Exception {
+    assertInstanceOf(
+        Compiled.Verified.class,
+        check("cdna4-interleave", Map.of("lgkmDrainBeforeBarrier", "true")));
+  }
+
+  @Test
+  void aKernelTheLiftCannotFollowIsNotCheckedWithItsReason() throws Exception {
+    assertEquals(
+        new Compiled.NotChecked(
+            "not lifted: the LDS address of ds_read_b128 in wave 0 depends on an unknown value"
+                + " (address v5 of lane 0)"),
+        check("tilelang-pipelined", Map.of("waves", "2")));
+  }
+
+  @Test
+  void aScheduleTheEmitterCannotExpressIsNotCheckedWithItsReasons() throws Exception {
+    Compiled c = check("triton-pingpong", Map.of());
+    assertEquals(
+        "not emitted: the schedule has 2 wave roles; the emitter supports one program for all"
+            + " waves; k-chunk 16 is not one MFMA's K (32 for 16x16x32 bf16); global loads into"
+            + " registers (register-staged copies) are not emitted; ds_write (register-staged"
+            + " copies) is not emitted; use g2s",
+        ((Compiled.NotChecked) c).reason());
+  }
+}
