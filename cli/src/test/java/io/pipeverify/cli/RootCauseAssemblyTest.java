@@ -87,10 +87,22 @@ class RootCauseAssemblyTest {
     Cli.Result explain = Cli.run("explain", asm.toString());
     assertEquals(1, explain.code(), explain.dump());
     assertTrue(explain.out().contains(edit), explain.dump());
+    // The kernel has 4 launch classes (arg2 < 1 or not, ...): the repair is searched and verified
+    // in
+    // the one the violation was found in, which the explanation says.
     assertTrue(
         explain
             .out()
-            .endsWith("One edit repairs the schedule: it verifies for every trip count T >= 1.\n"),
+            .contains(
+                "One edit repairs the schedule: it verifies for every trip count T >= 1.\n"
+                    + "(searched and verified in the launch class the violation was found in, "),
+        explain.dump());
+    assertTrue(
+        explain
+            .out()
+            .endsWith(
+                "; the kernel's other 3 classes are not re-verified with the edits: verify the"
+                    + " edited kernel.)\n"),
         explain.dump());
 
     // The same kernel as a schedule file with a role per wave (one launch: the lift needs it).

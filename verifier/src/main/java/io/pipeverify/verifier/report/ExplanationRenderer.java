@@ -71,7 +71,26 @@ public final class ExplanationRenderer {
     } else {
       out.append(unrepaired(plan)).append('\n');
     }
+    launchClass(plan).ifPresent(line -> out.append(line).append('\n'));
     return out.toString();
+  }
+
+  /**
+   * For a kernel lifted with several launch classes: the repair is searched and verified on the
+   * class where the violation was found, which the explanation says rather than claim them all.
+   */
+  static java.util.Optional<String> launchClass(RepairPlan plan) {
+    return plan.original()
+        .launches()
+        .filter(l -> l.classes() > 1 && l.foundIn().isPresent() && !plan.steps().isEmpty())
+        .map(
+            l ->
+                "(searched and verified in the launch class the violation was found in, "
+                    + l.foundIn().get()
+                    + "; the kernel's other "
+                    + (l.classes() - 1)
+                    + (l.classes() == 2 ? " class is" : " classes are")
+                    + " not re-verified with the edits: verify the edited kernel.)");
   }
 
   /** Why there is no repair: none within the bound, or the search was cut short. */
