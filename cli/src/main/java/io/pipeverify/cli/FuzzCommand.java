@@ -150,6 +150,10 @@ final class FuzzCommand implements Callable<Integer> {
       throw new ParameterException(
           spec.commandLine(), "several formats need --out DIR (one file per format)");
     }
+    if (mutate && compile) {
+      throw new ParameterException(
+          spec.commandLine(), "--compile applies to a campaign, not to --mutate");
+    }
     if (mutate) {
       return mutate(chosen);
     }

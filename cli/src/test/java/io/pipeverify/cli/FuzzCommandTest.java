@@ -321,4 +321,13 @@ class FuzzCommandTest {
                     + "  reproduce: pipeverify emit --builtin triton-pingpong --out DIR\n"),
         r.dump());
   }
+
+  @Test
+  void compileWithMutateIsAUsageError() {
+    Cli.Result r = Cli.run("fuzz", "--builtin", "cdna4-interleave", "--mutate", "--compile");
+    assertEquals(2, r.code(), r.dump());
+    assertTrue(
+        r.err().startsWith("pipeverify: --compile applies to a campaign, not to --mutate\n"),
+        r.dump());
+  }
 }
