@@ -113,7 +113,7 @@ public final class CompilingOracle implements CompilerOracle, AutoCloseable {
    * "not lifted: the LDS address of ds_read_b128 depends on an unknown value": the reasons without
    * the line or op position they name (one class for every configuration that fails alike).
    */
-  private static Compiled notChecked(String what, List<String> reasons) {
+  static Compiled notChecked(String what, List<String> reasons) {
     Set<String> general = new LinkedHashSet<>();
     for (String r : reasons) {
       general.add(

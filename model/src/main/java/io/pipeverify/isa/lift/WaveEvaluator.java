@@ -546,7 +546,22 @@ public final class WaveEvaluator {
         m.setSccValue(phi(sym, join, condition, a.scc(), b.scc()));
       }
       if (!a.sameScratch(b)) {
+        // Private memory merges word by word, as registers do: a spill slot both sides leave
+        // alike keeps its value (a lane index spilled before a loop that one side skips), one
+        // they leave different gets the join's symbol.
+        java.util.SortedSet<Long> addresses = a.scratchAddresses();
+        addresses.addAll(b.scratchAddresses());
         m.forgetScratch();
+        for (long address : addresses) {
+          for (int lane = 0; lane < WaveState.LANES; lane++) {
+            long x = a.scratch(address, lane);
+            long y = b.scratch(address, lane);
+            long v = x == y ? x : phi(sym, join, condition, x, y);
+            if (v != WaveState.UNKNOWN) {
+              m.setScratch(address, lane, v);
+            }
+          }
+        }
       }
       if (a.gprIdx() != b.gprIdx()) {
         m.setGprIdx(WaveState.UNKNOWN);

@@ -31,9 +31,22 @@ final class PrivateMemory {
     return Semantics.known(v, a, 0) ? v + a + i.integerModifier("offset").orElse(0) : UNKNOWN;
   }
 
+  /**
+   * The registers of a spill or reload one dword each, in their own file: clang spills AGPRs as
+   * well as VGPRs ({@code scratch_store_dwordx4 off, a[88:91], ...}), and an AGPR's value is not
+   * the VGPR of the same number.
+   */
+  private static Operand.Register[] dwordsOf(Operand.Register r, int dwords) {
+    Operand.Register[] out = new Operand.Register[dwords];
+    for (int d = 0; d < dwords; d++) {
+      out[d] = new Operand.Register(r.file(), r.first() + d, 1);
+    }
+    return out;
+  }
+
   /** {@code scratch_store_dword* vaddr, vdata, saddr}: per active lane at a known address. */
   private static void store(WaveState s, Instruction i, int dwords) {
-    Operand.Register data = (Operand.Register) i.operand(1);
+    Operand.Register[] data = dwordsOf((Operand.Register) i.operand(1), dwords);
     for (int lane = 0; lane < LANES; lane++) {
       Optional<Boolean> active = s.active(lane);
       long address = address(s, i, i.operand(0), i.operand(2), lane);
@@ -42,14 +55,14 @@ final class PrivateMemory {
         return;
       }
       for (int d = 0; active.get() && d < dwords; d++) {
-        s.setScratch(address + 4L * d, lane, s.vgpr(data.first() + d, lane));
+        s.setScratch(address + 4L * d, lane, s.read(data[d], lane));
       }
     }
   }
 
   /** {@code scratch_load_dword* vdst, vaddr, saddr}: what the wave stored there, else unknown. */
   private static void load(WaveState s, Instruction i, int dwords) {
-    Operand.Register dst = (Operand.Register) i.operand(0);
+    Operand.Register[] dst = dwordsOf((Operand.Register) i.operand(0), dwords);
     for (int lane = 0; lane < LANES; lane++) {
       Optional<Boolean> active = s.active(lane);
       if (active.isPresent() && !active.get()) {
@@ -57,10 +70,7 @@ final class PrivateMemory {
       }
       long address = active.isEmpty() ? UNKNOWN : address(s, i, i.operand(1), i.operand(2), lane);
       for (int d = 0; d < dwords; d++) {
-        s.setVgpr(
-            dst.first() + d,
-            lane,
-            address == UNKNOWN ? UNKNOWN : s.scratch(address + 4L * d, lane));
+        s.write(dst[d], lane, address == UNKNOWN ? UNKNOWN : s.scratch(address + 4L * d, lane));
       }
     }
   }

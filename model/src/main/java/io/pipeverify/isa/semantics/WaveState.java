@@ -254,6 +254,11 @@ public final class WaveState {
     return true;
   }
 
+  /** The byte addresses of private memory the wave stored something known at, sorted. */
+  public java.util.SortedSet<Long> scratchAddresses() {
+    return new java.util.TreeSet<>(scratch.keySet());
+  }
+
   /** A store to an unknown private address may have overwritten any of it. */
   public void forgetScratch() {
     scratch.clear();

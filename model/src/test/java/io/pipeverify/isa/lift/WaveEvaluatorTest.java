@@ -151,6 +151,42 @@ class WaveEvaluatorTest {
         e.getMessage());
   }
 
+  /**
+   * Private memory merges word by word where the two sides of a branch on an unknown meet: a slot
+   * both sides leave alike (a lane address spilled before the branch) keeps its value although
+   * another slot differs; forgetting all of private memory there made the reloaded address unknown.
+   */
+  @Test
+  void aSpillBothSidesOfABranchLeaveAloneSurvivesTheJoin() throws Exception {
+    Kernel k =
+        inline(
+            "\ts_load_dword s2, s[0:1], 0x0",
+            "\tv_lshlrev_b32_e32 v1, 4, v0",
+            "\tscratch_store_dword off, v1, off offset:0",
+            "\ts_waitcnt lgkmcnt(0)",
+            "\ts_cmp_eq_u32 s2, 0",
+            "\ts_cbranch_scc1 .LBB0_1",
+            "\tv_mov_b32_e32 v3, 1",
+            "\tscratch_store_dword off, v3, off offset:8",
+            "\ts_branch .LBB0_2",
+            ".LBB0_1:",
+            "\tv_mov_b32_e32 v3, 2",
+            "\tscratch_store_dword off, v3, off offset:8",
+            ".LBB0_2:",
+            "\tscratch_load_dword v4, off, off offset:0",
+            "\ts_waitcnt vmcnt(0)",
+            "\tds_read_b32 v5, v4",
+            "\ts_endpgm");
+    // Not strict: the branch on the loaded word is summarised, both sides merged at the join.
+    WaveEvaluator.Trace t =
+        new WaveEvaluator(k, ControlFlowGraph.of(k), 64, Map.of())
+            .run(0, new WaveEvaluator.Plan(java.util.Set.of(), 0, Map.of(), false));
+    assertEquals(1, t.accesses().size());
+    for (int lane : new int[] {0, 7, 63}) {
+      assertEquals(lane * 16L, t.accesses().get(0).address(lane));
+    }
+  }
+
   @Test
   void anUnsupportedInstructionStopsTheEvaluationAtItsLine() throws Exception {
     Kernel k = inline("\ts_mov_b32 s2, 0", "\ts_setpc_b64 s[30:31]", "\ts_endpgm");

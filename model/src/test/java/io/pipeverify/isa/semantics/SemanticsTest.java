@@ -194,4 +194,30 @@ class SemanticsTest {
         "scratch_load_dword v8, off, off offset:16");
     assertEquals(UNKNOWN, s.vgpr(8, 0), "a store to an unknown address may have overwritten it");
   }
+
+  /**
+   * clang spills AGPRs too, under register pressure (tilelang-pipelined with 2 waves): a spill of
+   * a[3] stores a3's value, not v3's, and a reload into a[5] writes a5, leaving v5 alone. Reading
+   * the VGPR of the same number made a reloaded LDS address unknown (fuzz --compile found it).
+   */
+  @Test
+  void spilledAgprsAreTheirOwnRegisters() throws Exception {
+    run(
+        "v_and_b32_e32 v1, 15, v0",
+        "v_accvgpr_write_b32 a3, v1",
+        "v_mov_b32_e32 v3, 99",
+        "v_mov_b32_e32 v5, 42",
+        "scratch_store_dword off, a3, off offset:32",
+        "scratch_load_dword a5, off, off offset:32",
+        "v_accvgpr_read_b32 v6, a5");
+    assertEquals(9, s.vgpr(6, 41), "a5 holds what a3 held");
+    assertEquals(42, s.vgpr(5, 41), "v5 is not the reload's destination");
+    assertEquals(
+        99,
+        s.read(
+            new io.pipeverify.isa.decode.Operand.Register(
+                io.pipeverify.isa.decode.Operand.RegisterFile.VGPR, 3, 1),
+            41),
+        "v3 unchanged");
+  }
 }
