@@ -8,6 +8,7 @@ import io.pipeverify.model.WaveProgram;
 import io.pipeverify.model.WaveSpecialization;
 import io.pipeverify.verifier.check.CounterexampleBuilder;
 import io.pipeverify.verifier.check.DataflowFinding;
+import io.pipeverify.verifier.check.DefectInstance;
 import io.pipeverify.verifier.check.InstanceText;
 import io.pipeverify.verifier.check.RaceChecker;
 import io.pipeverify.verifier.check.RaceFinding;
@@ -519,16 +520,13 @@ public final class Verifier {
           throw new VerifierBugException(
               "graph and solver disagree at T=" + t + ": Z3 refutes the violation " + f.key());
         }
-        FindingTally tally =
-            new FindingTally(
+        found.put(
+            f.key(),
+            tally(
                 builder.build(f, ((SolverOutcome.Sat) witness).times()),
-                pendingCauses.remove(f.key()));
-        for (int i = 0; i < instances.size(); i++) {
-          // The first instance's candidates came with the defect (fresh).
-          var x = instances.get(i);
-          tally.add(x.first(), x.second(), i == 0 ? List.of() : candidates.of(x));
-        }
-        found.put(f.key(), tally);
+                f.key(),
+                instances,
+                candidates::of));
       }
       return flows.isEmpty()
           ? Optional.empty()
@@ -570,6 +568,23 @@ public final class Verifier {
     }
 
     /**
+     * The tally of a confirmed defect: its violation, then every instance with its candidate causes
+     * (the first instance's came with the defect, fresh).
+     */
+    private <F extends DefectInstance> FindingTally tally(
+        Violation violation,
+        String key,
+        List<F> instances,
+        java.util.function.Function<F, List<CauseCandidates.Candidate>> causes) {
+      FindingTally tally = new FindingTally(violation, pendingCauses.remove(key));
+      for (int i = 0; i < instances.size(); i++) {
+        F x = instances.get(i);
+        tally.add(x.first(), x.second(), i == 0 ? List.of() : causes.apply(x));
+      }
+      return tally;
+    }
+
+    /**
      * Confirms the data-flow findings with Z3. Their witnesses need the mfma use events, so Z3 gets
      * the full problem extended with them.
      */
@@ -595,16 +610,13 @@ public final class Verifier {
           throw new VerifierBugException(
               "graph and solver disagree at T=" + t + ": Z3 refutes the violation " + f.key());
         }
-        FindingTally tally =
-            new FindingTally(
+        found.put(
+            f.key(),
+            tally(
                 builder.build(f, ((SolverOutcome.Sat) witness).times()),
-                pendingCauses.remove(f.key()));
-        for (int i = 0; i < instances.size(); i++) {
-          // The first instance's candidates came with the defect (fresh).
-          var x = instances.get(i);
-          tally.add(x.first(), x.second(), i == 0 ? List.of() : candidates.of(x));
-        }
-        found.put(f.key(), tally);
+                f.key(),
+                instances,
+                candidates::of));
       }
       return Optional.empty();
     }

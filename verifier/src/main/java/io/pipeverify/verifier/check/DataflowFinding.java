@@ -28,7 +28,8 @@ public record DataflowFinding(
     List<Integer> marked,
     String key,
     Supplier<String> summary,
-    Supplier<String> detail) {
+    Supplier<String> detail)
+    implements DefectInstance {
 
   public DataflowFinding {
     Objects.requireNonNull(property);

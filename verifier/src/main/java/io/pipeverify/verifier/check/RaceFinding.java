@@ -26,7 +26,8 @@ public record RaceFinding(
     Optional<Instance> second,
     List<TimingProblem.Order> badOrder,
     List<List<TimingProblem.Order>> alternatives,
-    String key) {
+    String key)
+    implements DefectInstance {
 
   public RaceFinding {
     badOrder = List.copyOf(badOrder);

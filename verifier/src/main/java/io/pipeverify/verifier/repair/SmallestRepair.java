@@ -275,7 +275,7 @@ public final class SmallestRepair {
     /** Whether the subset verifies: a probe at the report's trip counts, then every trip count. */
     Outcome check(Levels levels) {
       Outcome quick = Outcome.of(verify(levels, probe, Optional.of(trips)));
-      if (!(quick.report().verdict() instanceof Verdict.Verified)) {
+      if (!quick.verified()) {
         return quick;
       }
       return Outcome.of(verify(levels, probe, Optional.empty()));

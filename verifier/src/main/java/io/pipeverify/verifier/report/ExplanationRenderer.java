@@ -7,6 +7,7 @@ import io.pipeverify.verifier.Violation;
 import io.pipeverify.verifier.repair.RepairPlan;
 import io.pipeverify.verifier.repair.RepairStep;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * {@code pipeverify explain}: for people. The verdict, each finding in one paragraph (its root
@@ -79,7 +80,7 @@ public final class ExplanationRenderer {
    * For a kernel lifted with several launch classes: the repair is searched and verified on the
    * class where the violation was found, which the explanation says rather than claim them all.
    */
-  static java.util.Optional<String> launchClass(RepairPlan plan) {
+  static Optional<String> launchClass(RepairPlan plan) {
     return plan.original()
         .launches()
         .filter(l -> l.classes() > 1 && l.foundIn().isPresent() && !plan.steps().isEmpty())

@@ -12,8 +12,10 @@ import com.microsoft.z3.Status;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.List;
 import java.util.Set;
+import java.util.SortedSet;
 import java.util.TreeSet;
 
 /**
@@ -28,9 +30,10 @@ public final class SmallestSubsets implements AutoCloseable {
 
   /** What a query found: a subset, none (the clauses and the bound exclude all), or unknown. */
   public sealed interface Answer {
-    record Found(Set<Integer> items) implements Answer {
+    /** The items in ascending order (Set.copyOf's order differs from one JVM to the next). */
+    record Found(SortedSet<Integer> items) implements Answer {
       public Found {
-        items = Set.copyOf(new TreeSet<>(items));
+        items = Collections.unmodifiableSortedSet(new TreeSet<>(items));
       }
     }
 
@@ -128,7 +131,7 @@ public final class SmallestSubsets implements AutoCloseable {
       return new Answer.Unknown(opt.getReasonUnknown());
     }
     Model model = opt.getModel();
-    Set<Integer> items = new TreeSet<>();
+    SortedSet<Integer> items = new TreeSet<>();
     for (int i = 0; i < chosen.length; i++) {
       if (model.eval(chosen[i], true).isTrue()) {
         items.add(i);
