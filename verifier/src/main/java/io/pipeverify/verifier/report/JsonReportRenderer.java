@@ -135,6 +135,7 @@ public final class JsonReportRenderer {
     g.writeObjectFieldStart("cause");
     g.writeStringField("kind", f.cause().kind().title());
     g.writeStringField("key", f.cause().key());
+    g.writeStringField("family", f.cause().family());
     g.writeStringField("text", f.cause().text());
     g.writeEndObject();
     strings(g, "rules", f.rules());
