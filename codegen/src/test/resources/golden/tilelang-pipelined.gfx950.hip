@@ -73,7 +73,7 @@ extern "C" __global__ __launch_bounds__(512) void pv_gemm(const pv_bf16 *A, cons
   const __amdgpu_buffer_rsrc_t rsrc_A = __builtin_amdgcn_make_buffer_rsrc((void *)(A + (long)block_m * K), (short)0, 256 * row_stride, 0x00020000);
   const __amdgpu_buffer_rsrc_t rsrc_B = __builtin_amdgcn_make_buffer_rsrc((void *)(B + (long)block_n * K), (short)0, 256 * row_stride, 0x00020000);
 
-  // Fragment registers (one ds_read_b128 each) and accumulators.
+  // Fragment registers (one ds_read each) and accumulators.
   pv_frag a0_kp0 = {};
   pv_frag a0_kp1 = {};
   pv_frag a1_kp0 = {};

@@ -109,7 +109,7 @@ public final class CompiledCheck {
       }
       events.addAll(
           LoopComparison.compare(
-              expected, actual, HipEmitter.mfmaInstructionsPerOp(s.target()), usesModelled));
+              expected, actual, HipEmitter.mfmaInstructionsPerOp(s), usesModelled));
     }
     return List.copyOf(events);
   }

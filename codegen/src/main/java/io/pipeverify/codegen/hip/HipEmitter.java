@@ -5,7 +5,6 @@ import io.pipeverify.model.Expr;
 import io.pipeverify.model.Gemm;
 import io.pipeverify.model.LdsBuffer;
 import io.pipeverify.model.Op;
-import io.pipeverify.model.Region;
 import io.pipeverify.model.Schedule;
 import io.pipeverify.model.Section;
 import io.pipeverify.model.Target;
@@ -14,10 +13,8 @@ import io.pipeverify.model.WaveProgram;
 import io.pipeverify.verifier.VerifiedSchedule;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
 import java.util.TreeMap;
@@ -40,9 +37,17 @@ public final class HipEmitter {
   /** The name of the emitted kernel function. */
   public static final String KERNEL = "pv_gemm";
 
+  /** The bytes of one swizzled chunk of a row (docs/codegen.md). */
+  static final int CHUNK = 16;
+
+  /**
+   * The bytes a register-staged copy moves per instruction: a buffer_load_dwordx4 into four VGPRs
+   * per lane, then one ds_write_b128 of them.
+   */
+  static final int STAGED_BYTES = 16 * 64;
+
   private static final String LOOP_VAR = Schedule.K;
   private static final String TRIP = "trip_count";
-  private static final int CHUNK = 16;
 
   private HipEmitter() {}
 
@@ -66,14 +71,17 @@ public final class HipEmitter {
         tripCount);
   }
 
-  /** The v_mfma instructions one schedule mfma becomes: 1 on gfx950, 2 on gfx942. */
-  public static int mfmaInstructionsPerOp(Target target) {
-    return target == Target.GFX950 ? 1 : 2;
+  /**
+   * The v_mfma instructions one schedule mfma becomes: one 16x16x16 for a k-chunk of 16; for 32,
+   * one 16x16x32 on gfx950 and two 16x16x16 on gfx942, which has no 16x16x32 bf16 MFMA.
+   */
+  public static int mfmaInstructionsPerOp(Schedule schedule) {
+    return schedule.gemm().kChunk() == 32 && schedule.target() != Target.GFX950 ? 2 : 1;
   }
 
   /** Why the emitter cannot express this schedule; empty when it can. */
   public static List<String> problems(Schedule s) {
-    return new Checker(s).run();
+    return EmitChecks.of(s);
   }
 
   /** The kernel source; the schedule must pass {@link #problems}. */
@@ -96,182 +104,6 @@ public final class HipEmitter {
     return b.toString();
   }
 
-  /** Collects every reason the schedule does not fit the emitted kernel. */
-  private static final class Checker {
-    final Schedule s;
-    final Set<String> out = new LinkedHashSet<>();
-
-    Checker(Schedule s) {
-      this.s = s;
-    }
-
-    List<String> run() {
-      Gemm g = s.gemm();
-      if (s.programs().size() != 1) {
-        out.add(
-            "the schedule has "
-                + s.programs().size()
-                + " wave roles; the emitter supports one program for all waves");
-      }
-      if (g.kChunk() != 32) {
-        out.add("k-chunk " + g.kChunk() + " is not one MFMA's K (32 for 16x16x32 bf16)");
-      }
-      int rowBytes = g.rowBytes();
-      int chunksPerRow = rowBytes / CHUNK;
-      if (rowBytes % CHUNK != 0 || Integer.bitCount(chunksPerRow) != 1 || chunksPerRow < 4) {
-        out.add(
-            "rows of "
-                + rowBytes
-                + " B: the XOR swizzle needs a power of two of at least four 16-byte chunks per"
-                + " row (tileK 32, 64, 128, ...)");
-      }
-      for (LdsBuffer b : s.buffers()) {
-        if (b.rowBytes() != rowBytes) {
-          out.add("buffer " + b.name() + " has rows of " + b.rowBytes() + " B, not " + rowBytes);
-        }
-      }
-      Set<String> params = new TreeSet<>();
-      for (WaveParam p : s.waveParams()) {
-        if (!p.name().matches("[A-Za-z_][A-Za-z0-9_]*")) {
-          out.add("wave parameter '" + p.name() + "' is not a C identifier");
-        }
-        params.add(p.name());
-      }
-      Map<String, String> readTensor = new HashMap<>();
-      for (WaveProgram prog : s.programs()) {
-        for (Section sec : Section.values()) {
-          for (Op op : prog.section(sec)) {
-            if (op instanceof Op.DsRead r) {
-              readTensor.putIfAbsent(r.dst(), r.tile().tensor());
-            }
-          }
-        }
-      }
-      for (WaveProgram prog : s.programs()) {
-        for (Section sec : Section.values()) {
-          List<Op> ops = prog.section(sec);
-          for (int i = 0; i < ops.size(); i++) {
-            check(sec, i, ops.get(i), params, readTensor);
-          }
-        }
-      }
-      return List.copyOf(out);
-    }
-
-    private void check(
-        Section sec, int pos, Op op, Set<String> params, Map<String, String> readTensor) {
-      String at = sec.id() + " op " + pos + " (" + op.kind() + "): ";
-      String periodic = sec == Section.LOOP ? LOOP_VAR : Schedule.TRIP_COUNT;
-      if (op instanceof Op.LdsAccess a) {
-        if (op instanceof Op.DsWrite) {
-          out.add(at + "ds_write (register-staged copies) is not emitted; use g2s");
-          return;
-        }
-        if (!Set.of(periodic).containsAll(a.slot().vars())) {
-          out.add(at + "slot " + a.slot().render() + " may only depend on " + periodic);
-        }
-        if (s.buffer(a.buffer()).isEmpty()) {
-          out.add(at + "unknown buffer " + a.buffer());
-        }
-        if (!a.tile().tensor().equals("A") && !a.tile().tensor().equals("B")) {
-          out.add(at + "tensor " + a.tile().tensor() + " is neither A nor B");
-        }
-        if (a.region().unit() != Region.Unit.ROWS || !a.region().count().vars().isEmpty()) {
-          out.add(at + "the region must be a constant number of rows");
-          return;
-        }
-        if (!a.region().pieces().isEmpty()) {
-          out.add(at + "a region of pieces is not emitted (rows, or a ds_read's swizzled columns)");
-        }
-        if (a.region().columns().isPresent()) {
-          columns(at, op, a);
-        }
-        long rows = a.region().count().eval(Map.of());
-        vars(at, a.region().start(), params, sec);
-        vars(at, a.tile().rowStart(), params, sec);
-        vars(at, a.tile().kTile(), params, sec);
-        if (op instanceof Op.G2s) {
-          long bytes = rows * s.gemm().rowBytes();
-          if (bytes != s.target().g2sBytesPerInstruction()) {
-            out.add(
-                at
-                    + "a g2s of "
-                    + bytes
-                    + " B; one buffer_load ... lds moves "
-                    + s.target().g2sBytesPerInstruction()
-                    + " B on "
-                    + s.target().id());
-          }
-        } else {
-          if (rows != Gemm.FRAGMENT) {
-            out.add(at + "a ds_read of " + rows + " rows; a fragment is 16 rows");
-          }
-          if (a.tile().kChunk().isEmpty()) {
-            out.add(at + "a ds_read needs the k-chunk it reads");
-          }
-        }
-      } else if (op instanceof Op.Mfma m) {
-        if (!"A".equals(readTensor.get(m.a())) || !"B".equals(readTensor.get(m.b()))) {
-          out.add(
-              at
-                  + "registers "
-                  + m.a()
-                  + " x "
-                  + m.b()
-                  + " must be loaded by ds_reads of A and B respectively");
-        }
-        if (m.i() < 0 || m.j() < 0) {
-          out.add(at + "negative fragment index");
-        }
-      } else if (op instanceof Op.GLoad) {
-        out.add(at + "global loads into registers (register-staged copies) are not emitted");
-      } else if (op instanceof Op.CommitGroup || op instanceof Op.WaitGroup) {
-        out.add(at + "async groups must be lowered to vmcnt waits before emission");
-      }
-    }
-
-    /**
-     * The emitted kernel lays every tile out with note 003's XOR swizzle (pv_g2s, pv_ds_read): a
-     * region with columns must be that layout's fragment read, or the kernel would not be the
-     * schedule.
-     */
-    private void columns(String at, Op op, Op.LdsAccess a) {
-      Region.Columns got = a.region().columns().get();
-      Optional<Expr> chunk = a.tile().kChunk();
-      if (!(op instanceof Op.DsRead) || chunk.isEmpty() || !chunk.get().vars().isEmpty()) {
-        out.add(at + "columns are emitted only for a ds_read of a constant k-chunk");
-        return;
-      }
-      Region.Columns emitted =
-          Region.Columns.xorSwizzled(
-              s.gemm().rowBytes(),
-              s.gemm().kChunk() * Gemm.ELEMENT_BYTES,
-              chunk.get().eval(Map.of()));
-      if (!got.equals(emitted)) {
-        out.add(
-            at
-                + "columns "
-                + got
-                + " are not the emitted layout's "
-                + emitted
-                + " (16-byte columns of the k-chunk, XOR-swizzled by the row)");
-      }
-    }
-
-    private void vars(String at, Expr e, Set<String> params, Section sec) {
-      for (String v : e.vars()) {
-        boolean ok =
-            v.equals(Schedule.WAVE)
-                || params.contains(v)
-                || (sec == Section.LOOP && v.equals(LOOP_VAR))
-                || v.equals(Schedule.TRIP_COUNT);
-        if (!ok) {
-          out.add(at + "variable '" + v + "' is not available in the " + sec.id());
-        }
-      }
-    }
-  }
-
   /** Writes the kernel text. */
   private static final class Writer {
     final Schedule s;
@@ -281,7 +113,8 @@ public final class HipEmitter {
     final Gemm g;
     final int rowBytes;
     final int period;
-    final WaveProgram program;
+    final List<WaveProgram> programs;
+    final boolean staged;
 
     Writer(Schedule s, EmitOptions options) {
       this.s = s;
@@ -289,13 +122,23 @@ public final class HipEmitter {
       this.g = s.gemm();
       this.rowBytes = g.rowBytes();
       this.period = loopUnroll(s);
-      this.program = s.programs().get(0);
+      this.programs = s.programs();
+      this.staged = all(Op.GLoad.class).findAny().isPresent();
       rename.put(Schedule.TRIP_COUNT, TRIP);
       rename.put(Schedule.WAVE, "w");
       rename.put(LOOP_VAR, "k");
       for (WaveParam p : s.waveParams()) {
         rename.put(p.name(), "wp_" + p.name());
       }
+    }
+
+    /** Every op of every role, in every section. */
+    private <T extends Op> java.util.stream.Stream<T> all(Class<T> kind) {
+      return programs.stream()
+          .flatMap(
+              p -> java.util.Arrays.stream(Section.values()).flatMap(x -> p.section(x).stream()))
+          .filter(kind::isInstance)
+          .map(kind::cast);
     }
 
     private Writer line(int indent, String text) {
@@ -357,6 +200,16 @@ public final class HipEmitter {
               + (options.mergedShared()
                   ? "ONE merged __shared__ array (emit --merged-shared: reproduces seed note 003)."
                   : "one __shared__ array per buffer and slot (seed note 003)."));
+      if (programs.size() > 1) {
+        line(0, "//");
+        line(
+            0,
+            "// Wave roles (each runs its own program; the ops they share are emitted once): "
+                + String.join(
+                    ", ",
+                    programs.stream().map(p -> p.role() + " = " + waveTest(List.of(p))).toList())
+                + ".");
+      }
       line(0, "");
       // Self-contained: no HIP header, whichever the machine has (Debian's HIP 5.2 headers in
       // /usr/include are found even with -nogpuinc and do not compile with clang-22); the
@@ -373,7 +226,10 @@ public final class HipEmitter {
 
     private void types() {
       line(0, "typedef __bf16 pv_bf16;");
-      if (s.target() == Target.GFX950) {
+      if (g.kChunk() == 16) {
+        line(0, "// One ds_read_b64: 4 bf16 per lane, the A or B operand of one 16x16x16 MFMA.");
+        line(0, "typedef short pv_frag __attribute__((ext_vector_type(4)));");
+      } else if (s.target() == Target.GFX950) {
         line(0, "// One ds_read_b128: 8 bf16 per lane, the A or B operand of one 16x16x32 MFMA.");
         line(0, "typedef __bf16 pv_frag __attribute__((ext_vector_type(8)));");
       } else {
@@ -382,6 +238,10 @@ public final class HipEmitter {
       }
       line(0, "typedef float pv_acc __attribute__((ext_vector_type(4)));");
       line(0, "typedef __attribute__((address_space(3))) void *pv_lds_ptr;");
+      if (staged) {
+        line(0, "// A register-staged copy: 16 B per lane, from one buffer_load_dwordx4.");
+        line(0, "typedef unsigned pv_stage __attribute__((ext_vector_type(4)));");
+      }
       line(0, "");
     }
 
@@ -430,9 +290,6 @@ public final class HipEmitter {
     }
 
     private void helpers() {
-      int bpl = s.target().g2sBytesPerLane();
-      int chunksPerRow = rowBytes / CHUNK;
-      int chunksPerK = g.kChunk() * Gemm.ELEMENT_BYTES / CHUNK;
       String inline = "static __device__ __attribute__((always_inline)) inline";
       line(0, "// Floor division and modulo, as in the schedule's expressions.");
       line(0, inline + " int pv_floordiv(int a, int b) {");
@@ -444,6 +301,21 @@ public final class HipEmitter {
       line(1, "return (r != 0 && ((r < 0) != (b < 0))) ? r + b : r;");
       line(0, "}");
       line(0, "");
+      if (all(Op.G2s.class).findAny().isPresent()) {
+        g2s(inline);
+      }
+      if (staged) {
+        stagedCopy(inline);
+      }
+      dsRead(inline);
+    }
+
+    private int swizzleMask() {
+      return rowBytes / CHUNK - 1;
+    }
+
+    private void g2s(String inline) {
+      int bpl = s.target().g2sBytesPerLane();
       line(
           0,
           "// One g2s (buffer_load ... lds, "
@@ -465,7 +337,7 @@ public final class HipEmitter {
       line(1, "const int byte = lane * " + bpl + ";");
       line(1, "const int r = byte / " + rowBytes + ";");
       line(1, "const int p = byte % " + rowBytes + ";");
-      line(1, "const int chunk = (p >> 4) ^ ((lds_row + r) & " + (chunksPerRow - 1) + ");");
+      line(1, "const int chunk = (p >> 4) ^ ((lds_row + r) & " + swizzleMask() + ");");
       line(
           1,
           "const unsigned voffset = (unsigned)((tile_row + r) * row_stride + k_tile * "
@@ -480,23 +352,95 @@ public final class HipEmitter {
               + ", voffset, 0, 0, 0);");
       line(0, "}");
       line(0, "");
+    }
+
+    /**
+     * A register-staged copy: the gload reads its rows in order, the ds_write swizzles on the LDS
+     * side, so LDS holds the layout pv_g2s gives (LDS chunk c of a row holds global chunk c ^ (row
+     * & mask) either way) and pv_ds_read reads both alike.
+     */
+    private void stagedCopy(String inline) {
       line(
           0,
-          "// One ds_read_b128 of a 16-row fragment: lane l reads row l % 16, 16-byte chunk"
-              + " l / 16 of k-chunk k_chunk.");
+          "// One gload of a register-staged copy (buffer_load_dwordx4): lane t loads bytes"
+              + " [t*16, +16) of the tile's rows.");
       line(
           0,
           inline
-              + " pv_frag pv_ds_read(const unsigned char *slot, int lds_row, int k_chunk, int"
-              + " lane) {");
-      line(1, "const int row = lds_row + lane % 16;");
+              + " pv_stage pv_gload(__amdgpu_buffer_rsrc_t rsrc, int tile_row, int k_tile, int"
+              + " row_stride, int lane) {");
+      line(1, "const int byte = lane * 16;");
       line(
           1,
-          "const int chunk = (k_chunk * "
-              + chunksPerK
-              + " + lane / 16) ^ (row & "
-              + (chunksPerRow - 1)
+          "const unsigned voffset = (unsigned)((tile_row + byte / "
+              + rowBytes
+              + ") * row_stride + k_tile * "
+              + rowBytes
+              + " + byte % "
+              + rowBytes
               + ");");
+      line(1, "return __builtin_amdgcn_raw_buffer_load_b128(rsrc, voffset, 0, 0);");
+      line(0, "}");
+      line(0, "");
+      line(
+          0,
+          "// Its ds_write_b128: lane t stores its 16 B in row lds_row + t*16 / "
+              + rowBytes
+              + ", the 16-byte chunk XOR-swizzled by the row (the layout pv_g2s gives).");
+      line(
+          0,
+          inline + " void pv_ds_write(unsigned char *slot, int lds_row, pv_stage v, int lane) {");
+      line(1, "const int byte = lane * 16;");
+      line(1, "const int row = lds_row + byte / " + rowBytes + ";");
+      line(
+          1, "const int chunk = ((byte % " + rowBytes + ") >> 4) ^ (row & " + swizzleMask() + ");");
+      line(1, "*(pv_stage *)(slot + row * " + rowBytes + " + chunk * 16) = v;");
+      line(0, "}");
+      line(0, "");
+    }
+
+    /**
+     * One fragment read: ds_read_b128 (8 bf16 per lane) for a k-chunk of 32, ds_read_b64 (4 bf16)
+     * for 16; lane l reads row l % 16 and the (l / 16)-th piece of the k-chunk, as the MFMA takes
+     * its operands.
+     */
+    private void dsRead(String inline) {
+      String address;
+      if (g.kChunk() == 16) {
+        line(
+            0,
+            "// One ds_read_b64 of a 16-row fragment: lane l reads row l % 16, 8-byte piece"
+                + " l / 16 of k-chunk k_chunk.");
+        line(
+            0,
+            inline
+                + " pv_frag pv_ds_read(const unsigned char *slot, int lds_row, int k_chunk, int"
+                + " lane) {");
+        line(1, "const int row = lds_row + lane % 16;");
+        line(1, "const int byte = k_chunk * 32 + (lane / 16) * 8;");
+        line(1, "const int chunk = (byte >> 4) ^ (row & " + swizzleMask() + ");");
+        address = "slot + row * " + rowBytes + " + chunk * 16 + (byte & 15)";
+      } else {
+        int chunksPerK = g.kChunk() * Gemm.ELEMENT_BYTES / CHUNK;
+        line(
+            0,
+            "// One ds_read_b128 of a 16-row fragment: lane l reads row l % 16, 16-byte chunk"
+                + " l / 16 of k-chunk k_chunk.");
+        line(
+            0,
+            inline
+                + " pv_frag pv_ds_read(const unsigned char *slot, int lds_row, int k_chunk, int"
+                + " lane) {");
+        line(1, "const int row = lds_row + lane % 16;");
+        line(
+            1,
+            "const int chunk = (k_chunk * "
+                + chunksPerK
+                + " + lane / 16) ^ (row & "
+                + swizzleMask()
+                + ");");
+        address = "slot + row * " + rowBytes + " + chunk * 16";
+      }
       if (options.mergedShared()) {
         // clang-22 (LLVM 22) only falls back to waiting for every LDS-DMA copy before a ds_read
         // whose load has no alias metadata; a typed load carries TBAA and gets no wait at all.
@@ -506,10 +450,10 @@ public final class HipEmitter {
                 + " aliases");
         line(1, "// every in-flight LDS-DMA write to the single pv_lds object (docs/codegen.md).");
         line(1, "pv_frag v;");
-        line(1, "__builtin_memcpy(&v, slot + row * " + rowBytes + " + chunk * 16, sizeof v);");
+        line(1, "__builtin_memcpy(&v, " + address + ", sizeof v);");
         line(1, "return v;");
       } else {
-        line(1, "return *(const pv_frag *)(slot + row * " + rowBytes + " + chunk * 16);");
+        line(1, "return *(const pv_frag *)(" + address + ");");
       }
       line(0, "}");
       line(0, "");
@@ -576,12 +520,12 @@ public final class HipEmitter {
       registers();
       line(0, "");
       line(1, "// ---- prologue ----");
-      section(Section.PROLOGUE, program.prologue(), 1);
+      section(Section.PROLOGUE, 1);
       line(0, "");
       loop();
       line(0, "");
       line(1, "// ---- epilogue ----");
-      section(Section.EPILOGUE, program.epilogue(), 1);
+      section(Section.EPILOGUE, 1);
       line(0, "");
       store();
       line(0, "}");
@@ -590,21 +534,22 @@ public final class HipEmitter {
     private void registers() {
       Set<String> frags = new TreeSet<>();
       Set<String> accs = new TreeSet<>();
-      for (Section sec : Section.values()) {
-        for (Op op : program.section(sec)) {
-          if (op instanceof Op.DsRead r) {
-            frags.add(ident(r.dst()));
-          } else if (op instanceof Op.Mfma m) {
-            accs.add(acc(m.i(), m.j()));
-          }
-        }
-      }
-      line(1, "// Fragment registers (one ds_read_b128 each) and accumulators.");
+      Set<String> stages = new TreeSet<>();
+      all(Op.DsRead.class).forEach(r -> frags.add(ident(r.dst())));
+      all(Op.Mfma.class).forEach(m -> accs.add(acc(m.i(), m.j())));
+      all(Op.GLoad.class).forEach(l -> stages.add(ident(l.dst())));
+      line(1, "// Fragment registers (one ds_read each) and accumulators.");
       for (String f : frags) {
         line(1, "pv_frag " + f + " = {};");
       }
       for (String a : accs) {
         line(1, "pv_acc " + a + " = {};");
+      }
+      if (!stages.isEmpty()) {
+        line(1, "// Staging registers of the register-staged copies (one gload each).");
+        for (String r : stages) {
+          line(1, "pv_stage " + r + " = {};");
+        }
       }
     }
 
@@ -615,15 +560,16 @@ public final class HipEmitter {
     /**
      * A prologue or epilogue: emitted once, or once per value of T % P when a slot depends on T.
      */
-    private void section(Section sec, List<Op> ops, int indent) {
-      boolean dependsOnT = false;
-      for (Op op : ops) {
-        if (op instanceof Op.LdsAccess a && a.slot().vars().contains(Schedule.TRIP_COUNT)) {
-          dependsOnT = true;
-        }
-      }
+    private void section(Section sec, int indent) {
+      boolean dependsOnT =
+          programs.stream()
+              .flatMap(p -> p.section(sec).stream())
+              .anyMatch(
+                  op ->
+                      op instanceof Op.LdsAccess a
+                          && a.slot().vars().contains(Schedule.TRIP_COUNT));
       if (!dependsOnT || period == 1) {
-        ops(ops, Map.of(Schedule.TRIP_COUNT, (long) period), indent);
+        roles(sec, Map.of(Schedule.TRIP_COUNT, (long) period), indent);
         return;
       }
       for (int r = 0; r < period; r++) {
@@ -633,7 +579,7 @@ public final class HipEmitter {
             (r == 0
                 ? "if (" + cond + ") {"
                 : r == period - 1 ? "} else {  // " + cond : "} else if (" + cond + ") {"));
-        ops(ops, Map.of(Schedule.TRIP_COUNT, (long) (r == 0 ? period : r)), indent + 1);
+        roles(sec, Map.of(Schedule.TRIP_COUNT, (long) (r == 0 ? period : r)), indent + 1);
       }
       line(indent, "}");
     }
@@ -650,7 +596,7 @@ public final class HipEmitter {
       for (int ph = 0; ph < period; ph++) {
         line(2, "{  // k % " + period + " == " + ph);
         line(3, "const int k = k0 + " + ph + ";");
-        ops(program.loop(), Map.of(LOOP_VAR, (long) ph), 3);
+        roles(Section.LOOP, Map.of(LOOP_VAR, (long) ph), 3);
         line(2, "}");
       }
       line(1, "}");
@@ -659,15 +605,92 @@ public final class HipEmitter {
         for (int ph = 0; ph < period - 1; ph++) {
           line(1, "if (pv_floormod(" + TRIP + ", " + period + ") > " + ph + ") {");
           line(2, "const int k = pv_full + " + ph + ";");
-          ops(program.loop(), Map.of(LOOP_VAR, (long) ph), 2);
+          roles(Section.LOOP, Map.of(LOOP_VAR, (long) ph), 2);
           line(1, "}");
         }
       }
     }
 
+    /**
+     * One section of every role. Roles run the same ops except where their programs differ (a
+     * ping-pong's cond_barrier): the ops all roles share at the start and at the end are emitted
+     * once, and what lies between under a test of the wave index, so that every role runs its own
+     * program and the kernel keeps one copy of what they share.
+     */
+    private void roles(Section sec, Map<String, Long> slotEnv, int indent) {
+      List<List<Op>> each = programs.stream().map(p -> p.section(sec)).toList();
+      int shortest = each.stream().mapToInt(List::size).min().orElse(0);
+      int prefix = 0;
+      while (prefix < shortest && allEqual(each, prefix, false)) {
+        prefix++;
+      }
+      int suffix = 0;
+      while (prefix + suffix < shortest && allEqual(each, suffix, true)) {
+        suffix++;
+      }
+      List<Op> first = each.get(0);
+      ops(first.subList(0, prefix), slotEnv, indent);
+      Map<List<Op>, List<WaveProgram>> middles = new LinkedHashMap<>();
+      for (WaveProgram p : programs) {
+        List<Op> ops = p.section(sec);
+        List<Op> middle = ops.subList(prefix, ops.size() - suffix);
+        if (!middle.isEmpty()) {
+          middles.computeIfAbsent(middle, m -> new java.util.ArrayList<>()).add(p);
+        }
+      }
+      boolean firstBranch = true;
+      for (Map.Entry<List<Op>, List<WaveProgram>> e : middles.entrySet()) {
+        List<String> roleNames = e.getValue().stream().map(WaveProgram::role).toList();
+        line(
+            indent,
+            (firstBranch ? "" : "} else ")
+                + "if ("
+                + waveTest(e.getValue())
+                + ") {  // role "
+                + String.join(", ", roleNames));
+        ops(e.getKey(), slotEnv, indent + 1);
+        firstBranch = false;
+      }
+      if (!firstBranch) {
+        line(indent, "}");
+      }
+      ops(first.subList(first.size() - suffix, first.size()), slotEnv, indent);
+    }
+
+    /** Whether every list has the same op {@code i} places from its start (or its end). */
+    private static boolean allEqual(List<List<Op>> lists, int i, boolean fromEnd) {
+      Op op = null;
+      for (List<Op> l : lists) {
+        Op here = l.get(fromEnd ? l.size() - 1 - i : i);
+        if (op != null && !op.equals(here)) {
+          return false;
+        }
+        op = here;
+      }
+      return true;
+    }
+
+    /** The C test of the wave index {@code w} that holds for the waves of these roles. */
+    private static String waveTest(List<WaveProgram> roles) {
+      List<Integer> waves =
+          roles.stream().flatMap(p -> p.waves().stream()).sorted().distinct().toList();
+      List<String> ranges = new java.util.ArrayList<>();
+      int i = 0;
+      while (i < waves.size()) {
+        int j = i;
+        while (j + 1 < waves.size() && waves.get(j + 1) == waves.get(j) + 1) {
+          j++;
+        }
+        int lo = waves.get(i);
+        int hi = waves.get(j);
+        ranges.add(lo == hi ? "w == " + lo : "w >= " + lo + " && w <= " + hi);
+        i = j + 1;
+      }
+      return ranges.size() == 1 ? ranges.get(0) : "(" + String.join(") || (", ranges) + ")";
+    }
+
     /** The ops of one section; {@code slotEnv} binds k or T to a value of the right phase. */
     private void ops(List<Op> ops, Map<String, Long> slotEnv, int indent) {
-      boolean mfma942 = s.target() != Target.GFX950;
       String stage = null;
       for (Op op : ops) {
         String origin = op.origin().describe();
@@ -675,108 +698,132 @@ public final class HipEmitter {
           line(indent, "// " + origin);
           stage = origin;
         }
-        if (op instanceof Op.G2s x) {
-          long slot = x.slot().eval(slotEnv);
-          line(
-              indent,
-              "pv_g2s(rsrc_"
-                  + x.tile().tensor()
-                  + ", "
-                  + slotName(x.buffer(), slot)
-                  + ", "
-                  + c(x.region().start())
-                  + ", "
-                  + c(x.tile().rowStart())
-                  + ", "
-                  + c(x.tile().kTile())
-                  + ", row_stride, lane);");
-        } else if (op instanceof Op.DsRead r) {
-          long slot = r.slot().eval(slotEnv);
-          line(
-              indent,
-              ident(r.dst())
-                  + " = pv_ds_read("
-                  + slotName(r.buffer(), slot)
-                  + ", "
-                  + c(r.region().start())
-                  + ", "
-                  + r.tile().kChunkIndex().getAsInt()
-                  + ", lane);");
-        } else if (op instanceof Op.Wait wt) {
-          line(
-              indent,
-              "__builtin_amdgcn_s_waitcnt(0x"
-                  + String.format(
-                      "%04x",
-                      new Waitcnt(wt.vmcnt(), OptionalInt.empty(), wt.lgkmcnt()).immediate())
-                  + ");  // "
-                  + wt.counters());
-        } else if (op instanceof Op.Barrier) {
-          // A fence first: clang may otherwise move register uses (MFMAs), and the lgkmcnt waits
-          // it puts before them, past the barrier, leaving the ds_reads in flight across it.
-          line(indent, "__builtin_amdgcn_sched_barrier(0);");
-          line(indent, "__builtin_amdgcn_s_barrier();");
-        } else if (op instanceof Op.SchedBarrier sb) {
-          line(indent, "__builtin_amdgcn_sched_barrier(" + sb.mask() + ");");
-        } else if (op instanceof Op.SetPrio p) {
-          line(indent, "__builtin_amdgcn_s_setprio(" + p.priority() + ");");
-        } else if (op instanceof Op.Mfma m) {
-          String acc = acc(m.i(), m.j());
-          String a = ident(m.a());
-          String bb = ident(m.b());
-          if (mfma942) {
-            for (String half : List.of("lo", "hi")) {
-              line(
-                  indent,
-                  acc
-                      + " = __builtin_amdgcn_mfma_f32_16x16x16bf16_1k("
-                      + a
-                      + "."
-                      + half
-                      + ", "
-                      + bb
-                      + "."
-                      + half
-                      + ", "
-                      + acc
-                      + ", 0, 0, 0);");
-            }
-          } else {
-            line(
-                indent,
-                acc
-                    + " = __builtin_amdgcn_mfma_f32_16x16x32_bf16("
-                    + a
-                    + ", "
-                    + bb
-                    + ", "
-                    + acc
-                    + ", 0, 0, 0);");
-          }
-        } else {
-          throw new IllegalStateException("unsupported op " + op.kind() + " passed the checker");
+        for (String text : statement(op, slotEnv)) {
+          line(indent, text);
         }
       }
     }
 
+    private List<String> statement(Op op, Map<String, Long> slotEnv) {
+      if (op instanceof Op.G2s x) {
+        return List.of(
+            "pv_g2s(rsrc_"
+                + x.tile().tensor()
+                + ", "
+                + slotName(x.buffer(), x.slot().eval(slotEnv))
+                + ", "
+                + c(x.region().start())
+                + ", "
+                + c(x.tile().rowStart())
+                + ", "
+                + c(x.tile().kTile())
+                + ", row_stride, lane);");
+      } else if (op instanceof Op.GLoad l) {
+        return List.of(
+            ident(l.dst())
+                + " = pv_gload(rsrc_"
+                + l.tile().tensor()
+                + ", "
+                + c(l.tile().rowStart())
+                + ", "
+                + c(l.tile().kTile())
+                + ", row_stride, lane);");
+      } else if (op instanceof Op.DsWrite x) {
+        return List.of(
+            "pv_ds_write("
+                + slotName(x.buffer(), x.slot().eval(slotEnv))
+                + ", "
+                + c(x.region().start())
+                + ", "
+                + ident(x.src())
+                + ", lane);");
+      } else if (op instanceof Op.DsRead r) {
+        return List.of(
+            ident(r.dst())
+                + " = pv_ds_read("
+                + slotName(r.buffer(), r.slot().eval(slotEnv))
+                + ", "
+                + c(r.region().start())
+                + ", "
+                + r.tile().kChunkIndex().getAsInt()
+                + ", lane);");
+      } else if (op instanceof Op.Wait wt) {
+        return List.of(
+            "__builtin_amdgcn_s_waitcnt(0x"
+                + String.format(
+                    "%04x", new Waitcnt(wt.vmcnt(), OptionalInt.empty(), wt.lgkmcnt()).immediate())
+                + ");  // "
+                + wt.counters());
+      } else if (op instanceof Op.Barrier) {
+        // A fence first: clang may otherwise move register uses (MFMAs), and the lgkmcnt waits
+        // it puts before them, past the barrier, leaving the ds_reads in flight across it.
+        return List.of("__builtin_amdgcn_sched_barrier(0);", "__builtin_amdgcn_s_barrier();");
+      } else if (op instanceof Op.SchedBarrier sb) {
+        return List.of("__builtin_amdgcn_sched_barrier(" + sb.mask() + ");");
+      } else if (op instanceof Op.SetPrio p) {
+        return List.of("__builtin_amdgcn_s_setprio(" + p.priority() + ");");
+      } else if (op instanceof Op.Mfma m) {
+        return mfma(m);
+      }
+      throw new IllegalStateException("unsupported op " + op.kind() + " passed the checks");
+    }
+
+    /** One schedule mfma: {@link #mfmaInstructionsPerOp} builtins. */
+    private List<String> mfma(Op.Mfma m) {
+      String acc = acc(m.i(), m.j());
+      String a = ident(m.a());
+      String bb = ident(m.b());
+      if (g.kChunk() == 16) {
+        return List.of(
+            acc
+                + " = __builtin_amdgcn_mfma_f32_16x16x16bf16_1k("
+                + a
+                + ", "
+                + bb
+                + ", "
+                + acc
+                + ", 0, 0, 0);");
+      }
+      if (s.target() == Target.GFX950) {
+        return List.of(
+            acc
+                + " = __builtin_amdgcn_mfma_f32_16x16x32_bf16("
+                + a
+                + ", "
+                + bb
+                + ", "
+                + acc
+                + ", 0, 0, 0);");
+      }
+      List<String> halves = new java.util.ArrayList<>();
+      for (String half : List.of("lo", "hi")) {
+        halves.add(
+            acc
+                + " = __builtin_amdgcn_mfma_f32_16x16x16bf16_1k("
+                + a
+                + "."
+                + half
+                + ", "
+                + bb
+                + "."
+                + half
+                + ", "
+                + acc
+                + ", 0, 0, 0);");
+      }
+      return halves;
+    }
+
     private void store() {
       Map<String, Expr> rowOf = new HashMap<>();
-      for (Section sec : Section.values()) {
-        for (Op op : program.section(sec)) {
-          if (op instanceof Op.DsRead r) {
-            rowOf.putIfAbsent(r.dst(), r.tile().rowStart());
-          }
-        }
-      }
+      all(Op.DsRead.class).forEach(r -> rowOf.putIfAbsent(r.dst(), r.tile().rowStart()));
       Map<String, String[]> stores = new TreeMap<>();
-      for (Section sec : Section.values()) {
-        for (Op op : program.section(sec)) {
-          if (op instanceof Op.Mfma m) {
-            stores.computeIfAbsent(
-                acc(m.i(), m.j()), key -> new String[] {c(rowOf.get(m.a())), c(rowOf.get(m.b()))});
-          }
-        }
-      }
+      all(Op.Mfma.class)
+          .forEach(
+              m ->
+                  stores.computeIfAbsent(
+                      acc(m.i(), m.j()),
+                      key -> new String[] {c(rowOf.get(m.a())), c(rowOf.get(m.b()))}));
       line(1, "// ---- C store: fragment (i, j) covers the rows of its A and B reads ----");
       for (Map.Entry<String, String[]> e : stores.entrySet()) {
         String[] rc = e.getValue();

@@ -109,13 +109,61 @@ class HipEmitterTest {
     assertTrue(hip.contains("__builtin_amdgcn_mfma_f32_16x16x16bf16_1k("));
   }
 
+  /**
+   * Triton's ping-pong: two wave roles that share everything but the cond_barrier (high's before
+   * the loop, low's after it), register-staged copies and a k-chunk of 16.
+   */
   @Test
-  void twoWaveRolesAreNotEmitted() {
-    VerifiedSchedule v = Fixtures.verified("triton-pingpong", Map.of());
-    UnsupportedScheduleException e =
-        assertThrows(
-            UnsupportedScheduleException.class, () -> HipEmitter.emit(v, EmitOptions.defaults()));
-    assertTrue(e.getMessage().contains("wave roles"), e.getMessage());
+  void tritonPingpongMatchesTheGoldenKernel() throws Exception {
+    VerifiedSchedule v =
+        Fixtures.verified("triton-pingpong", Map.of("tileM", "128", "tileN", "128"));
+    String hip = HipEmitter.emit(v, EmitOptions.defaults());
+    golden("triton-pingpong-128.gfx950.hip", hip);
+    assertTrue(
+        hip.contains(
+            "  __builtin_amdgcn_s_barrier();\n"
+                + "  if (w >= 4 && w <= 7) {  // role high\n"
+                + "    // triton-pingpong prologue cond_barrier warpHigh\n"
+                + "    __builtin_amdgcn_sched_barrier(0);\n"
+                + "    __builtin_amdgcn_s_barrier();\n"
+                + "  }\n"),
+        hip);
+    assertTrue(
+        hip.contains(
+            "  // ---- epilogue ----\n"
+                + "  if (w >= 0 && w <= 3) {  // role low\n"
+                + "    // triton-pingpong epilogue cond_barrier warpLow\n"),
+        hip);
+    // The loop, which both roles share, is emitted once.
+    assertEquals(1, hip.split("// triton-pingpong loop mem0\n", -1).length - 1, hip);
+    assertTrue(hip.contains("ga0 = pv_gload(rsrc_A, ((w * 8) + 0), (k + 1), row_stride, lane);"));
+    assertTrue(hip.contains("pv_ds_write(lds_A_s0, ((w * 8) + 0), ga0, lane);"));
+    assertTrue(hip.contains("typedef short pv_frag __attribute__((ext_vector_type(4)));"));
+    assertTrue(
+        hip.contains(
+            "acc_0_0 = __builtin_amdgcn_mfma_f32_16x16x16bf16_1k(a0_kp0, b0_kp0, acc_0_0, 0, 0,"
+                + " 0);"));
+    assertFalse(hip.contains("void pv_g2s("), "no LDS-DMA helper in a kernel without g2s");
+  }
+
+  /** A ds_write's data must come from a gload of its role: the kernel stages copies only so. */
+  @Test
+  void aDsWriteOfARegisterNoGloadLoadsIsRefused() {
+    Schedule s =
+        Fixtures.verified("triton-pingpong", Map.of("tileM", "128", "tileN", "128"))
+            .schedule()
+            .mapOps(
+                op ->
+                    op instanceof Op.DsWrite w && w.src().equals("ga0")
+                        ? new Op.DsWrite(
+                            w.buffer(), w.slot(), w.region(), "a0_kp0", w.tile(), w.origin())
+                        : op);
+    assertTrue(
+        HipEmitter.problems(s)
+            .contains(
+                "role 'low', prologue op 4 (ds_write): its source a0_kp0 is not loaded by a gload"
+                    + " of this role"),
+        HipEmitter.problems(s).toString());
   }
 
   /**

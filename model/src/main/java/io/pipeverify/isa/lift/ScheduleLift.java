@@ -70,6 +70,13 @@ public final class ScheduleLift {
   /** The one LDS buffer of a lifted schedule: all of the workgroup's LDS, one slot. */
   public static final String BUFFER = "lds";
 
+  /**
+   * The tensor a lifted vector-memory op names when it is a scratch_* access of the wave's private
+   * memory (the compiler's spills and reloads) rather than a global load or store: it counts on
+   * vmcnt all the same.
+   */
+  public static final String SCRATCH = "scratch";
+
   /** A placeholder GEMM tile: P5, the only user of it, is not checked without intent. */
   private static final Gemm NO_GEMM = new Gemm(16, 16, 32, 32);
 
@@ -678,7 +685,8 @@ public final class ScheduleLift {
           Optional.of(
               new Op.GLoad(
                   i.opcode().contains("load") ? destination(i) : "store line " + origin.line(),
-                  TileTag.wholeRows("global", "0", "0", 1),
+                  TileTag.wholeRows(
+                      i.opcode().startsWith("scratch_") ? SCRATCH : "global", "0", "0", 1),
                   origin));
       case WAIT -> {
         Waitcnt w = waitcnt(i);
