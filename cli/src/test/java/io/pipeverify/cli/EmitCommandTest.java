@@ -78,11 +78,38 @@ class EmitCommandTest {
 
   @Test
   void anUnsupportedScheduleIsBadInput() {
-    Path out = tmp.resolve("pingpong");
-    Cli.Result r = Cli.run("emit", "--builtin", "triton-pingpong", "--out", out.toString());
+    Path out = tmp.resolve("double-buffer");
+    Cli.Result r = Cli.run("emit", Cli.DOUBLE_BUFFER.toString(), "--out", out.toString());
     assertEquals(2, r.code(), r.dump());
-    assertTrue(r.err().contains("wave roles"), r.dump());
+    assertTrue(
+        r.err()
+            .startsWith(
+                "pipeverify: cannot emit double-buffer-2w: prologue op 0 (g2s): a g2s of 2048 B;"
+                    + " one buffer_load ... lds moves 1024 B on gfx950\n"),
+        r.dump());
     assertFalse(Files.exists(out));
+  }
+
+  /** A ping-pong's two wave roles, register-staged copies and a k-chunk of 16 emit and verify. */
+  @Test
+  void tritonPingpongEmitsAndItsCompiledKernelVerifies() throws IOException {
+    assumeClang();
+    Path out = tmp.resolve("pingpong");
+    Cli.Result r =
+        Cli.run(
+            "emit",
+            "--builtin",
+            "triton-pingpong",
+            "--opt",
+            "tileM=128",
+            "--opt",
+            "tileN=128",
+            "--out",
+            out.toString());
+    assertEquals(0, r.code(), r.dump());
+    assertTrue(r.out().contains("\nstatus: conforms\n"), r.dump());
+    assertTrue(r.out().endsWith("lifted from the assembly: verified\n"), r.dump());
+    assertTrue(Files.exists(out.resolve("kernel.hip")));
   }
 
   @Test

@@ -182,6 +182,12 @@ final class EmitChecks {
       if (m.i() < 0 || m.j() < 0) {
         out.add(at + "negative fragment index");
       }
+    } else if (op instanceof Op.Conditional c) {
+      out.add(
+          at
+              + "an op under a condition (when "
+              + c.when().render()
+              + ") is not emitted; write the waves that differ as wave roles");
     } else if (op instanceof Op.CommitGroup || op instanceof Op.WaitGroup) {
       out.add(at + "async groups must be lowered to vmcnt waits before emission");
     }
