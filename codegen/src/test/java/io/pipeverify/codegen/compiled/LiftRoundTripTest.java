@@ -73,6 +73,11 @@ class LiftRoundTripTest {
         // lgkmcnt waits before them, past the loop's s_barrier (docs/codegen.md).
         Arguments.of("tilelang-pipelined", Map.of(), "verified"),
         Arguments.of("tilelang-pipelined", gfx942(), "verified"),
+        Arguments.of(
+            "tilelang-pipelined",
+            gfx942("target", "gfx950", "numStages", "3", "slots", "3"),
+            "verified"),
+        Arguments.of("tilelang-pipelined", Map.of("swizzle", "true"), "verified"),
         Arguments.of("triton-stream", Map.of(), "verified"),
         Arguments.of("triton-stream", gfx942(), "verified"),
         Arguments.of(
@@ -81,6 +86,12 @@ class LiftRoundTripTest {
         // barrier below it, which the lifted kernel shows safe (docs/codegen.md).
         Arguments.of("hipkittens-2step", HK_BARRIERS, "verified"),
         Arguments.of("hipkittens-2step", gfx942HipKittens(), "verified"),
+        Arguments.of(
+            "hipkittens-2step", withBarriers(gfx942("target", "gfx950", "waves", "4")), "verified"),
+        Arguments.of(
+            "hipkittens-2step",
+            withBarriers(gfx942("target", "gfx950", "tileK", "128")),
+            "verified"),
         // 256 x 256 tiles: clang spills LDS addresses to scratch (not ops of the schedule).
         Arguments.of("triton-pingpong", Map.of(), "verified"),
         Arguments.of("triton-pingpong", gfx942(), "verified"),
@@ -94,9 +105,13 @@ class LiftRoundTripTest {
   }
 
   private static Map<String, String> gfx942HipKittens() {
-    Map<String, String> knobs = new java.util.TreeMap<>(gfx942());
-    knobs.putAll(HK_BARRIERS);
-    return knobs;
+    return withBarriers(gfx942());
+  }
+
+  private static Map<String, String> withBarriers(Map<String, String> knobs) {
+    Map<String, String> all = new java.util.TreeMap<>(knobs);
+    all.putAll(HK_BARRIERS);
+    return all;
   }
 
   /** The ops of a kind; a spill or reload of the compiler's is not a gload of the schedule. */
