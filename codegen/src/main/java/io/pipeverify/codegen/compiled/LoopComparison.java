@@ -245,6 +245,31 @@ final class LoopComparison {
     return runs.isEmpty() ? "-" : String.join(", ", runs);
   }
 
+  /**
+   * Why the compiler waits on vmcnt where the schedule does not, when it waits for a register it
+   * spilled: a reload of a spill was issued since the previous vmcnt wait; the wait holds the wave
+   * until every global load issued before that reload is back too.
+   */
+  private String reload(String counter, Step wait) {
+    if (!counter.equals("vmcnt")) {
+      return "";
+    }
+    for (int i = actual.indexOf(wait) - 1; i >= 0; i--) {
+      Op o = actual.get(i).op() instanceof Op.Conditional c ? c.op() : actual.get(i).op();
+      if (o instanceof Op.Wait w && w.vmcnt().isPresent()) {
+        return "";
+      }
+      if (o instanceof Op.GLoad l
+          && l.tile().tensor().equals(ScheduleLift.SCRATCH)
+          && !l.dst().startsWith("store")) {
+        return " (for the reload of a spilled register at "
+            + actual.get(i).where()
+            + "; it waits for every global load issued before it too)";
+      }
+    }
+    return "";
+  }
+
   /** A wait of one counter at its anchor, with where it is and the step it precedes. */
   private record Placed(int value, Step at, Optional<Step> before) {}
 
@@ -317,7 +342,9 @@ final class LoopComparison {
                     + g.value()
                     + ") "
                     + before
-                    + (use ? " (a register use; the llvm implicit-wait model assumes it)" : ""),
+                    + (use
+                        ? " (a register use; the llvm implicit-wait model assumes it)"
+                        : reload(counter, g.at())),
                 !use));
       } else if (w.value() != g.value()) {
         boolean weaker = g.value() > w.value();

@@ -110,6 +110,37 @@ class LoopComparisonTest {
     assertTrue(unmodelled.deviation(), unmodelled.toString());
   }
 
+  /**
+   * A spilled LDS address reloaded from scratch before a ds_read: the reload is no op of the
+   * schedule, and the vmcnt wait clang puts before the read says it waits for the reload (and so
+   * for every global load before it: the overlap the schedule wanted is lost).
+   */
+  @Test
+  void aVmcntForTheReloadOfASpillSaysSoAndTheReloadIsNoAddedOp() {
+    List<Op> ops = new ArrayList<>(LOOP);
+    int read = index(ops, Op.DsRead.class, 0);
+    Origin here = new Origin.InAssembly("kernel.s", 0);
+    ops.add(read, Op.Wait.vmcnt(0, here));
+    ops.add(
+        read,
+        new Op.GLoad(
+            "v0",
+            io.pipeverify.model.TileTag.wholeRows(
+                io.pipeverify.isa.lift.ScheduleLift.SCRATCH, "0", "0", 1),
+            here));
+    List<CompiledEvent> events = compare(ops, 1, true);
+    assertEquals(1, events.size(), events.toString());
+    assertEquals(CompiledEvent.Kind.INSERTED_WAIT, events.get(0).kind());
+    assertEquals(
+        "compiler-inserted s_waitcnt vmcnt(0) before the ds_read at kernel.s:"
+            + (read + 3)
+            + " (for the reload of a spilled register at kernel.s:"
+            + (read + 1)
+            + "; it waits for every global load issued before it too)",
+        events.get(0).text());
+    assertTrue(events.get(0).deviation());
+  }
+
   @Test
   void aLargerVmcntIsWeakenedAndAMissingOneDropped() {
     List<Op> ops = new ArrayList<>(LOOP);
