@@ -405,33 +405,27 @@ public final class HipEmitter {
      * its operands.
      */
     private void dsRead(String inline) {
-      String address;
-      if (g.kChunk() == 16) {
-        line(
-            0,
-            "// One ds_read_b64 of a 16-row fragment: lane l reads row l % 16, 8-byte piece"
-                + " l / 16 of k-chunk k_chunk.");
-        line(
-            0,
-            inline
-                + " pv_frag pv_ds_read(const unsigned char *slot, int lds_row, int k_chunk, int"
-                + " lane) {");
-        line(1, "const int row = lds_row + lane % 16;");
+      boolean b64 = g.kChunk() == 16;
+      line(
+          0,
+          b64
+              ? "// One ds_read_b64 of a 16-row fragment: lane l reads row l % 16, 8-byte piece"
+                  + " l / 16 of k-chunk k_chunk."
+              : "// One ds_read_b128 of a 16-row fragment: lane l reads row l % 16, 16-byte chunk"
+                  + " l / 16 of k-chunk k_chunk.");
+      line(
+          0,
+          inline
+              + " pv_frag pv_ds_read(const unsigned char *slot, int lds_row, int k_chunk, int"
+              + " lane) {");
+      line(1, "const int row = lds_row + lane % 16;");
+      String address = "slot + row * " + rowBytes + " + chunk * 16";
+      if (b64) {
         line(1, "const int byte = k_chunk * 32 + (lane / 16) * 8;");
         line(1, "const int chunk = (byte >> 4) ^ (row & " + swizzleMask() + ");");
-        address = "slot + row * " + rowBytes + " + chunk * 16 + (byte & 15)";
+        address += " + (byte & 15)";
       } else {
         int chunksPerK = g.kChunk() * Gemm.ELEMENT_BYTES / CHUNK;
-        line(
-            0,
-            "// One ds_read_b128 of a 16-row fragment: lane l reads row l % 16, 16-byte chunk"
-                + " l / 16 of k-chunk k_chunk.");
-        line(
-            0,
-            inline
-                + " pv_frag pv_ds_read(const unsigned char *slot, int lds_row, int k_chunk, int"
-                + " lane) {");
-        line(1, "const int row = lds_row + lane % 16;");
         line(
             1,
             "const int chunk = (k_chunk * "
@@ -439,7 +433,6 @@ public final class HipEmitter {
                 + " + lane / 16) ^ (row & "
                 + swizzleMask()
                 + ");");
-        address = "slot + row * " + rowBytes + " + chunk * 16";
       }
       if (options.mergedShared()) {
         // clang-22 (LLVM 22) only falls back to waiting for every LDS-DMA copy before a ds_read
@@ -704,49 +697,52 @@ public final class HipEmitter {
       }
     }
 
+    /** A call statement: {@code fn(args...);}. */
+    private static String call(String fn, String... args) {
+      return fn + "(" + String.join(", ", args) + ");";
+    }
+
     private List<String> statement(Op op, Map<String, Long> slotEnv) {
       if (op instanceof Op.G2s x) {
         return List.of(
-            "pv_g2s(rsrc_"
-                + x.tile().tensor()
-                + ", "
-                + slotName(x.buffer(), x.slot().eval(slotEnv))
-                + ", "
-                + c(x.region().start())
-                + ", "
-                + c(x.tile().rowStart())
-                + ", "
-                + c(x.tile().kTile())
-                + ", row_stride, lane);");
+            call(
+                "pv_g2s",
+                "rsrc_" + x.tile().tensor(),
+                slotName(x.buffer(), x.slot().eval(slotEnv)),
+                c(x.region().start()),
+                c(x.tile().rowStart()),
+                c(x.tile().kTile()),
+                "row_stride",
+                "lane"));
       } else if (op instanceof Op.GLoad l) {
         return List.of(
             ident(l.dst())
-                + " = pv_gload(rsrc_"
-                + l.tile().tensor()
-                + ", "
-                + c(l.tile().rowStart())
-                + ", "
-                + c(l.tile().kTile())
-                + ", row_stride, lane);");
+                + " = "
+                + call(
+                    "pv_gload",
+                    "rsrc_" + l.tile().tensor(),
+                    c(l.tile().rowStart()),
+                    c(l.tile().kTile()),
+                    "row_stride",
+                    "lane"));
       } else if (op instanceof Op.DsWrite x) {
         return List.of(
-            "pv_ds_write("
-                + slotName(x.buffer(), x.slot().eval(slotEnv))
-                + ", "
-                + c(x.region().start())
-                + ", "
-                + ident(x.src())
-                + ", lane);");
+            call(
+                "pv_ds_write",
+                slotName(x.buffer(), x.slot().eval(slotEnv)),
+                c(x.region().start()),
+                ident(x.src()),
+                "lane"));
       } else if (op instanceof Op.DsRead r) {
         return List.of(
             ident(r.dst())
-                + " = pv_ds_read("
-                + slotName(r.buffer(), r.slot().eval(slotEnv))
-                + ", "
-                + c(r.region().start())
-                + ", "
-                + r.tile().kChunkIndex().getAsInt()
-                + ", lane);");
+                + " = "
+                + call(
+                    "pv_ds_read",
+                    slotName(r.buffer(), r.slot().eval(slotEnv)),
+                    c(r.region().start()),
+                    Integer.toString(r.tile().kChunkIndex().getAsInt()),
+                    "lane"));
       } else if (op instanceof Op.Wait wt) {
         return List.of(
             "__builtin_amdgcn_s_waitcnt(0x"
