@@ -269,8 +269,8 @@ public final class InstructionTable {
   private static final Pattern INTEGER = Pattern.compile("s_\\w+|v_\\w+_[iub]\\d+");
 
   /** Why {@code i} is unsupported, or empty when it is in the table or may be skipped. */
-  private static Optional<String> unsupported(Instruction i) {
-    boolean known = lookup(i).isPresent();
+  private static Optional<String> unsupported(Instruction i, Optional<InstructionInfo> row) {
+    boolean known = row.isPresent();
     if (i.mnemonic().endsWith("_dpp") && INTEGER.matcher(i.opcode()).matches()) {
       return Optional.of("its DPP lane moves are not modelled (docs/isa.md)");
     }
@@ -300,10 +300,11 @@ public final class InstructionTable {
           + " (docs/isa.md)";
 
   public static Verdict verdict(Instruction i) {
-    if (unsupported(i).isPresent()) {
+    Optional<InstructionInfo> row = lookup(i);
+    if (unsupported(i, row).isPresent()) {
       return Verdict.UNSUPPORTED;
     }
-    return lookup(i).isPresent() ? Verdict.KNOWN : Verdict.SKIPPED;
+    return row.isPresent() ? Verdict.KNOWN : Verdict.SKIPPED;
   }
 
   /**
@@ -311,11 +312,12 @@ public final class InstructionTable {
    * one.
    */
   public static Optional<InstructionInfo> require(Instruction i) throws AsmSyntaxException {
-    Optional<String> why = unsupported(i);
+    Optional<InstructionInfo> row = lookup(i);
+    Optional<String> why = unsupported(i, row);
     if (why.isPresent()) {
       throw new AsmSyntaxException(
           i.location(), "unsupported instruction " + i.mnemonic() + ": " + why.get());
     }
-    return lookup(i);
+    return row;
   }
 }

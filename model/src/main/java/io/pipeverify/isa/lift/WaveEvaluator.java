@@ -11,6 +11,7 @@ import io.pipeverify.isa.semantics.Semantics;
 import io.pipeverify.isa.semantics.Symbols;
 import io.pipeverify.isa.semantics.WaveState;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -43,6 +44,12 @@ public final class WaveEvaluator {
   private final Symbols symbols;
   private final List<ControlFlowGraph.Loop> loops;
   private final int[] postDominators;
+
+  /**
+   * Each instruction's table row, looked up once: a wave executes a loop's instructions many times,
+   * and every launch class and wave runs the same ones (by identity: the kernel's own).
+   */
+  private final Map<Instruction, Optional<InstructionInfo>> infos = new IdentityHashMap<>();
 
   /**
    * @param threads the workgroup size
@@ -289,7 +296,11 @@ public final class WaveEvaluator {
     }
 
     private void execute(Instruction i) throws AsmSyntaxException {
-      Optional<InstructionInfo> info = InstructionTable.require(i);
+      Optional<InstructionInfo> info = infos.get(i);
+      if (info == null) {
+        info = InstructionTable.require(i);
+        infos.put(i, info);
+      }
       if (info.isPresent()) {
         List<LdsAccess> lds = lds(state, i, info.get(), wave, iteration);
         Optional<Step.Kind> kind = Step.kindOf(info.get(), lds);
@@ -300,7 +311,7 @@ public final class WaveEvaluator {
           return;
         }
       }
-      Semantics.execute(state, i);
+      Semantics.execute(state, i, info);
     }
 
     /**

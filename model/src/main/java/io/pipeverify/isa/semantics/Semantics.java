@@ -634,7 +634,16 @@ public final class Semantics {
 
   /** Executes {@code i} on {@code s} (in place). */
   public static Effect execute(WaveState s, Instruction i) {
-    Optional<InstructionInfo> info = InstructionTable.lookup(i);
+    return execute(s, i, InstructionTable.lookup(i));
+  }
+
+  /**
+   * {@link #execute(WaveState, Instruction)} with {@code i}'s table row ({@link
+   * InstructionTable#lookup}) already looked up, as a caller that executes an instruction many
+   * times keeps it. Register indexing changes no opcode, modifier or special operand: the row is
+   * the indexed instruction's too.
+   */
+  public static Effect execute(WaveState s, Instruction i, Optional<InstructionInfo> info) {
     int defs = info.map(InstructionInfo::defs).orElse(i.operands().isEmpty() ? 0 : 1);
     Optional<Instruction> indexed = GprIndexing.apply(s, i, defs);
     if (indexed.isEmpty()) {
@@ -644,7 +653,7 @@ public final class Semantics {
     Instruction x = indexed.get();
     Entry e = FUNCTIONS.get(x.opcode());
     Effect effect;
-    if (SymbolicAlu.execute(s, x)) {
+    if (SymbolicAlu.execute(s, x, info)) {
       // A source holds a symbol: the functions below only ever see known values.
       effect = Effect.SYMBOLIC;
     } else if (e != null && models(e, x)) {

@@ -4,7 +4,6 @@ import io.pipeverify.isa.decode.Instruction;
 import io.pipeverify.isa.decode.InstructionInfo;
 import io.pipeverify.isa.decode.InstructionInfo.Effect;
 import io.pipeverify.isa.decode.InstructionInfo.Family;
-import io.pipeverify.isa.decode.InstructionTable;
 import io.pipeverify.isa.decode.Operand;
 import java.util.ArrayList;
 import java.util.List;
@@ -40,8 +39,7 @@ final class SymbolicAlu {
    * Executes {@code i} if a source holds a symbol; false (nothing done) otherwise, for the semantic
    * functions to run.
    */
-  static boolean execute(WaveState s, Instruction i) {
-    Optional<InstructionInfo> info = InstructionTable.lookup(i);
+  static boolean execute(WaveState s, Instruction i, Optional<InstructionInfo> info) {
     String op = i.opcode();
     boolean scalar = op.startsWith("s_");
     Family family = info.map(InstructionInfo::family).orElse(scalar ? Family.SALU : Family.VALU);
