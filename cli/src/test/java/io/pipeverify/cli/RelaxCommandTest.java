@@ -171,6 +171,41 @@ class RelaxCommandTest {
         Files.exists(dir.resolve("kernel.s")) && Files.exists(dir.resolve("compiled-report.txt")));
   }
 
+  /**
+   * Relaxing triton-pingpong weakens its two roles' waits differently (low keeps dot3's lgkmcnt(0),
+   * high removes it), so their loops differ: the kernel branches on the wave index inside the loop,
+   * and what clang made of it verifies.
+   */
+  @Test
+  void aPingpongWhoseRolesRelaxDifferentlyIsEmittedAndItsCompiledKernelVerifies() throws Exception {
+    assumeTrue(ClangCompiler.locate().isPresent(), "clang++-22 is not installed");
+    Path dir = tmp.resolve("pingpong");
+    Cli.Result r =
+        Cli.run(
+            "relax",
+            "--builtin",
+            "triton-pingpong",
+            "--opt",
+            "tileM=128",
+            "--opt",
+            "tileN=128",
+            "--isa",
+            dir.toString());
+    assertEquals(0, r.code(), r.dump());
+    assertTrue(
+        r.out()
+            .contains(
+                "role 'low' loop #93       triton-pingpong loop dot3                       s_waitcnt"
+                    + " lgkmcnt(0)  kept\n"),
+        r.dump());
+    assertTrue(r.out().contains("role 'high' loop #93  removed               lgkmcnt  modelled\n"));
+    String hip = Files.readString(dir.resolve("kernel.hip"));
+    assertTrue(hip.contains("      if (w >= 0 && w <= 3) {  // role low\n"), hip);
+    String report = Files.readString(dir.resolve("compiled-report.txt"));
+    assertTrue(report.contains("\nstatus: conforms\n"), report);
+    assertTrue(report.endsWith("lifted from the assembly: verified\n"), report);
+  }
+
   @Test
   void aRelaxedScheduleTheEmitterCannotTakeIsBadInputForIsa() {
     Cli.Result r = Cli.run("relax", OVERSYNCED.toString(), "--isa", tmp.resolve("isa").toString());
