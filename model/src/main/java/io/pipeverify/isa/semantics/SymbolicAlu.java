@@ -166,20 +166,27 @@ final class SymbolicAlu {
         s.writeValue(dst, 0, scalarResult(sym, i, d, lanes, exec.getAsLong()));
       } else {
         List<Operand> words = words(dst);
+        // The term names of the destination's words, made once for every lane.
+        String[] names = new String[words.size()];
+        for (int w = 0; w < words.size(); w++) {
+          names[w] = op + part(d, w, words.size());
+        }
+        boolean copy = COPIES.contains(op);
         for (int lane = 0; lane < WaveState.LANES; lane++) {
           List<Long> src = lanes.get(lane);
           if (src == null) {
             continue;
           }
           boolean unknown = src.contains(WaveState.UNKNOWN);
+          long[] operands = unknown || (copy && src.size() == 1) ? null : array(src);
           for (int w = 0; w < words.size(); w++) {
             long v;
             if (unknown) {
               v = WaveState.UNKNOWN;
-            } else if (COPIES.contains(op) && src.size() == 1) {
+            } else if (operands == null) {
               v = src.get(0);
             } else {
-              v = sym.of(op + part(d, w, words.size()), array(src));
+              v = sym.of(names[w], operands);
             }
             s.writeValue(words.get(w), lane, v);
           }
