@@ -15,26 +15,34 @@ import java.util.OptionalLong;
  * modifier has the value {@code ""}.
  */
 public record Instruction(
-    String mnemonic, List<Operand> operands, Map<String, String> modifiers, Location location)
+    String mnemonic,
+    List<Operand> operands,
+    Map<String, String> modifiers,
+    Location location,
+    String opcode)
     implements Statement {
 
   /** Encoding suffixes that do not change what an instruction does. */
   private static final List<String> ENCODINGS = List.of("_e32", "_e64", "_sdwa", "_dpp");
 
+  /**
+   * {@code opcode} is the mnemonic without its encoding suffix ({@code v_add_u32_e32} -> {@code
+   * v_add_u32}), made once here: the lift asks for it every time it executes the instruction.
+   */
   public Instruction {
     Objects.requireNonNull(mnemonic);
     operands = List.copyOf(operands);
     modifiers = Collections.unmodifiableMap(new LinkedHashMap<>(modifiers));
     Objects.requireNonNull(location);
+    if (!stripped(mnemonic).equals(opcode)) {
+      throw new IllegalArgumentException("opcode " + opcode + " is not that of " + mnemonic);
+    }
   }
 
-  /** Opcodes by mnemonic: the lift asks for an instruction's opcode every time it executes it. */
-  private static final java.util.concurrent.ConcurrentHashMap<String, String> OPCODES =
-      new java.util.concurrent.ConcurrentHashMap<>();
-
-  /** The mnemonic without its encoding suffix: {@code v_add_u32_e32} -> {@code v_add_u32}. */
-  public String opcode() {
-    return OPCODES.computeIfAbsent(mnemonic, Instruction::stripped);
+  /** The instruction {@code mnemonic operands modifiers} at {@code location}. */
+  public Instruction(
+      String mnemonic, List<Operand> operands, Map<String, String> modifiers, Location location) {
+    this(mnemonic, operands, modifiers, location, stripped(mnemonic));
   }
 
   private static String stripped(String mnemonic) {

@@ -62,9 +62,10 @@ public final class Symbols {
 
   /** The symbol of {@code op} applied to {@code operands}, made once. */
   public long of(String op, long... operands) {
-    Term t = new Term(op, operands.clone());
-    Integer id = ids.get(t);
+    // Looked up with the caller's array; a new term keeps a copy (callers reuse theirs).
+    Integer id = ids.get(new Term(op, operands));
     if (id == null) {
+      Term t = new Term(op, operands.clone());
       id = terms.size();
       terms.add(t);
       ids.put(t, id);
