@@ -449,9 +449,7 @@ public final class WaveEvaluator {
       Optional<InstructionInfo> info = InstructionTable.lookup(i);
       int defs = info.map(InstructionInfo::defs).orElse(i.operands().isEmpty() ? 0 : 1);
       for (int d = 0; d < defs && d < i.operands().size(); d++) {
-        for (int lane = 0; lane < WaveState.LANES; lane++) {
-          state.write(i.operand(d), lane, WaveState.UNKNOWN);
-        }
+        state.forget(i.operand(d));
       }
       if (i.opcode().startsWith("s_")) {
         state.setScc(WaveState.UNKNOWN);

@@ -465,9 +465,7 @@ public final class Semantics {
 
   /** Every lane of {@code dst} becomes unknown (a write to a lane not known). */
   static void clobberAll(WaveState s, Operand dst) {
-    for (int lane = 0; lane < LANES; lane++) {
-      s.write(dst, lane, UNKNOWN);
-    }
+    s.forget(dst);
   }
 
   /**

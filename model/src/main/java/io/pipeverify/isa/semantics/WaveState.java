@@ -124,6 +124,33 @@ public final class WaveState {
     return v == UNKNOWN ? UNKNOWN : v & 0xFFFFFFFFL;
   }
 
+  /** Every lane unknown: shared by every register made unknown whole ({@link #forget}). */
+  private static final long[] ALL_UNKNOWN = unknownLanes();
+
+  private static long[] unknownLanes() {
+    long[] lanes = new long[LANES];
+    Arrays.fill(lanes, UNKNOWN);
+    return lanes;
+  }
+
+  /**
+   * Makes every lane of {@code o} unknown, as {@link #write} of {@link #UNKNOWN} in each lane
+   * would: a vector register then shares one array of unknowns (copied before its next write)
+   * instead of having its 64 lanes written one by one.
+   */
+  public void forget(Operand o) {
+    if (o instanceof Operand.Register r && r.file() != Operand.RegisterFile.SGPR) {
+      int base = r.file() == Operand.RegisterFile.AGPR ? AGPR_BASE : 0;
+      for (int i = r.first(); i <= r.last(); i++) {
+        vgpr[base + i] = ALL_UNKNOWN;
+        owned[base + i] = false;
+      }
+    } else {
+      // Scalar destinations have one value for all lanes.
+      write(o, 0, UNKNOWN);
+    }
+  }
+
   /** Register {@code reg}'s lanes, this state's own (copied first when shared). */
   private long[] writable(int reg) {
     if (!owned[reg]) {
