@@ -88,11 +88,9 @@ final class LoopComparison {
     Op o = op instanceof Op.Conditional c ? c.op() : op;
     if (o instanceof Op.G2s) {
       return Optional.of(Tracked.G2S);
-    } else if (o instanceof Op.GLoad l) {
+    } else if (o instanceof Op.GLoad) {
       // A spill or reload is the compiler's register allocation, not an op of the schedule.
-      return l.tile().tensor().equals(ScheduleLift.SCRATCH)
-          ? Optional.empty()
-          : Optional.of(Tracked.GLOAD);
+      return ScheduleLift.isScratch(o) ? Optional.empty() : Optional.of(Tracked.GLOAD);
     } else if (o instanceof Op.DsWrite) {
       return Optional.of(Tracked.DS_WRITE);
     } else if (o instanceof Op.DsRead) {
@@ -259,9 +257,7 @@ final class LoopComparison {
       if (o instanceof Op.Wait w && w.vmcnt().isPresent()) {
         return "";
       }
-      if (o instanceof Op.GLoad l
-          && l.tile().tensor().equals(ScheduleLift.SCRATCH)
-          && !l.dst().startsWith("store")) {
+      if (ScheduleLift.isReload(o)) {
         return " (for the reload of a spilled register at "
             + actual.get(i).where()
             + "; it waits for every global load issued before it too)";

@@ -116,10 +116,7 @@ class LiftRoundTripTest {
 
   /** The ops of a kind; a spill or reload of the compiler's is not a gload of the schedule. */
   private static long count(List<Op> ops, Class<?> kind) {
-    return ops.stream()
-        .filter(kind::isInstance)
-        .filter(op -> !(op instanceof Op.GLoad l && l.tile().tensor().equals(ScheduleLift.SCRATCH)))
-        .count();
+    return ops.stream().filter(kind::isInstance).filter(op -> !ScheduleLift.isScratch(op)).count();
   }
 
   @ParameterizedTest

@@ -77,6 +77,19 @@ public final class ScheduleLift {
    */
   public static final String SCRATCH = "scratch";
 
+  /** How a lifted vector-memory store is named: it writes no register. */
+  private static final String STORE = "store line ";
+
+  /** Whether a lifted op is a scratch access: a spill or reload of the compiler's, no global op. */
+  public static boolean isScratch(Op op) {
+    return op instanceof Op.GLoad l && l.tile().tensor().equals(SCRATCH);
+  }
+
+  /** Whether a lifted op is the reload of a spill (a scratch load: it writes a register). */
+  public static boolean isReload(Op op) {
+    return isScratch(op) && !((Op.GLoad) op).dst().startsWith(STORE);
+  }
+
   /** A placeholder GEMM tile: P5, the only user of it, is not checked without intent. */
   private static final Gemm NO_GEMM = new Gemm(16, 16, 32, 32);
 
@@ -684,7 +697,7 @@ public final class ScheduleLift {
       case VMEM ->
           Optional.of(
               new Op.GLoad(
-                  i.opcode().contains("load") ? destination(i) : "store line " + origin.line(),
+                  i.opcode().contains("load") ? destination(i) : STORE + origin.line(),
                   TileTag.wholeRows(
                       i.opcode().startsWith("scratch_") ? SCRATCH : "global", "0", "0", 1),
                   origin));

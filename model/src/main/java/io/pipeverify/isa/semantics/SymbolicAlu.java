@@ -178,12 +178,13 @@ final class SymbolicAlu {
             continue;
           }
           boolean unknown = src.contains(WaveState.UNKNOWN);
-          long[] operands = unknown || (copy && src.size() == 1) ? null : array(src);
+          boolean passedOn = copy && src.size() == 1;
+          long[] operands = unknown || passedOn ? null : array(src);
           for (int w = 0; w < words.size(); w++) {
             long v;
             if (unknown) {
               v = WaveState.UNKNOWN;
-            } else if (operands == null) {
+            } else if (passedOn) {
               v = src.get(0);
             } else {
               v = sym.of(names[w], operands);
