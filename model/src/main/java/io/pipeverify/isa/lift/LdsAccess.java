@@ -1,23 +1,20 @@
 package io.pipeverify.isa.lift;
 
 import io.pipeverify.isa.decode.Instruction;
-import java.util.List;
+import java.util.Arrays;
 import java.util.Objects;
-import java.util.OptionalLong;
 
 /**
  * One LDS access of one wave as evaluated: the instruction, the loop iteration it ran in (-1 before
- * the loop), and per lane (64 entries) the first LDS byte it touches, empty for an inactive lane;
- * each active lane touches {@code bytesPerLane} bytes from there.
+ * the loop), and per lane (64 entries) the first LDS byte it touches, none for an inactive lane;
+ * each active lane touches {@code bytesPerLane} bytes from there. Immutable; equal when every field
+ * and lane address is.
+ *
+ * <p>The lane addresses are one array of longs (an inactive lane holds {@link #INACTIVE}), not a
+ * list of optionals: the lift makes one access per LDS instruction a wave executes, and compares
+ * them lane by lane to find a loop's period (LoopPeriod).
  */
-public record LdsAccess(
-    Instruction instruction,
-    int wave,
-    int iteration,
-    Kind kind,
-    int bytesPerLane,
-    List<OptionalLong> laneAddresses) {
-
+public final class LdsAccess {
   /** A ds_read, a ds_write, or the LDS write of an LDS-DMA copy. */
   public enum Kind {
     READ,
@@ -25,14 +22,109 @@ public record LdsAccess(
     DMA_WRITE
   }
 
-  public LdsAccess {
-    Objects.requireNonNull(instruction);
-    Objects.requireNonNull(kind);
-    laneAddresses = List.copyOf(laneAddresses);
+  /** The address of an inactive lane (LDS addresses are never negative). */
+  static final long INACTIVE = -1;
+
+  private final Instruction instruction;
+  private final int wave;
+  private final int iteration;
+  private final Kind kind;
+  private final int bytesPerLane;
+  private final long[] addresses;
+
+  /**
+   * @param addresses per lane the first byte, or {@link #INACTIVE}; owned by the access from here
+   *     (the evaluator makes a new array for each)
+   */
+  LdsAccess(
+      Instruction instruction,
+      int wave,
+      int iteration,
+      Kind kind,
+      int bytesPerLane,
+      long[] addresses) {
+    this.instruction = Objects.requireNonNull(instruction);
+    this.wave = wave;
+    this.iteration = iteration;
+    this.kind = Objects.requireNonNull(kind);
+    this.bytesPerLane = bytesPerLane;
+    this.addresses = addresses;
+  }
+
+  public Instruction instruction() {
+    return instruction;
+  }
+
+  public int wave() {
+    return wave;
+  }
+
+  public int iteration() {
+    return iteration;
+  }
+
+  public Kind kind() {
+    return kind;
+  }
+
+  public int bytesPerLane() {
+    return bytesPerLane;
+  }
+
+  /** The lanes the access has (64). */
+  public int lanes() {
+    return addresses.length;
+  }
+
+  /** Whether {@code lane} was active. */
+  public boolean active(int lane) {
+    return addresses[lane] != INACTIVE;
   }
 
   /** The first byte of {@code lane}; the lane must be active. */
   public long address(int lane) {
-    return laneAddresses.get(lane).orElseThrow();
+    long a = addresses[lane];
+    if (a == INACTIVE) {
+      throw new IllegalArgumentException("lane " + lane + " of " + instruction + " is inactive");
+    }
+    return a;
+  }
+
+  /** Whether {@code other} touches the same bytes in the same lanes. */
+  public boolean sameLanes(LdsAccess other) {
+    return bytesPerLane == other.bytesPerLane && Arrays.equals(addresses, other.addresses);
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof LdsAccess a
+        && wave == a.wave
+        && iteration == a.iteration
+        && kind == a.kind
+        && sameLanes(a)
+        && instruction.equals(a.instruction);
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(
+        instruction, wave, iteration, kind, bytesPerLane, Arrays.hashCode(addresses));
+  }
+
+  @Override
+  public String toString() {
+    return "LdsAccess["
+        + instruction.location().describe()
+        + " wave "
+        + wave
+        + " iteration "
+        + iteration
+        + " "
+        + kind
+        + " "
+        + bytesPerLane
+        + " B/lane "
+        + Arrays.toString(addresses)
+        + "]";
   }
 }

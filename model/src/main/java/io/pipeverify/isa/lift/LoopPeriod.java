@@ -92,10 +92,19 @@ public final class LoopPeriod {
       Step y = b.get(i);
       if (x.instruction().location().line() != y.instruction().location().line()
           || x.kind() != y.kind()
-          || !x.lds().stream()
-              .map(LdsAccess::laneAddresses)
-              .toList()
-              .equals(y.lds().stream().map(LdsAccess::laneAddresses).toList())) {
+          || !sameLanes(x.lds(), y.lds())) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static boolean sameLanes(List<LdsAccess> a, List<LdsAccess> b) {
+    if (a.size() != b.size()) {
+      return false;
+    }
+    for (int k = 0; k < a.size(); k++) {
+      if (!a.get(k).sameLanes(b.get(k))) {
         return false;
       }
     }

@@ -501,15 +501,17 @@ public final class ScheduleLift {
   record Run(long from, long to) {
     /** The maximal runs of the bytes an access's active lanes touch, in address order. */
     static List<Run> of(LdsAccess a) {
-      List<Long> starts = new ArrayList<>();
-      for (int lane = 0; lane < a.laneAddresses().size(); lane++) {
-        if (a.laneAddresses().get(lane).isPresent()) {
-          starts.add(a.address(lane));
+      long[] starts = new long[a.lanes()];
+      int n = 0;
+      for (int lane = 0; lane < a.lanes(); lane++) {
+        if (a.active(lane)) {
+          starts[n++] = a.address(lane);
         }
       }
-      starts.sort(null);
+      java.util.Arrays.sort(starts, 0, n);
       List<Run> runs = new ArrayList<>();
-      for (long s : starts) {
+      for (int k = 0; k < n; k++) {
+        long s = starts[k];
         long e = s + a.bytesPerLane();
         Run last = runs.isEmpty() ? null : runs.get(runs.size() - 1);
         if (last != null && s <= last.to) {
@@ -611,12 +613,18 @@ public final class ScheduleLift {
         lastIteration = s.iteration();
       }
       int position = positionInIteration++;
-      Optional<Op> op = op(s, granule, registers);
+      boolean inLoop = s.iteration() >= loopStart && period > 0;
+      // Iterations after the first period repeat its ops (LoopPeriod); only their mfmas are made,
+      // to check that they read the same loads.
+      boolean kept = s.iteration() < loopStart + period;
+      Optional<Op> op =
+          kept || (inLoop && s.kind() == Step.Kind.MFMA)
+              ? op(s, granule, registers)
+              : Optional.empty();
       registers.record(s);
       if (op.isEmpty()) {
         continue;
       }
-      boolean inLoop = s.iteration() >= loopStart && period > 0;
       if (inLoop && op.get() instanceof Op.Mfma m) {
         int phase = (s.iteration() - loopStart) % period;
         checkSameOperands(s, t.wave(), loopOperands, phase + "/" + position, m);
@@ -736,9 +744,11 @@ public final class ScheduleLift {
    * of the loads that wrote any of its registers.
    */
   private static final class Registers {
-    private record Def(String name, long order) {}
+    private record Def(Operand.Register load, long order) {}
 
-    private final Map<String, Def> last = new HashMap<>();
+    /** Per register file and register, the latest load that wrote it. */
+    private final Def[][] last = new Def[Operand.RegisterFile.values().length][];
+
     private long order;
 
     void record(Step s) {
@@ -747,8 +757,10 @@ public final class ScheduleLift {
       boolean load =
           s.kind() == Step.Kind.READ || (s.kind() == Step.Kind.VMEM && i.opcode().contains("load"));
       if (load && i.operand(0) instanceof Operand.Register r) {
+        Def[] file = file(r);
+        Def d = new Def(r, order);
         for (int n = r.first(); n <= r.last(); n++) {
-          last.put(r.file() + ":" + n, new Def(r.toString(), order));
+          file[n] = d;
         }
       }
     }
@@ -758,13 +770,27 @@ public final class ScheduleLift {
         return ScheduleValidator.COMPUTED + operand;
       }
       Def latest = null;
+      Def[] file = file(r);
       for (int n = r.first(); n <= r.last(); n++) {
-        Def d = last.get(r.file() + ":" + n);
+        Def d = file[n];
         if (d != null && (latest == null || d.order > latest.order)) {
           latest = d;
         }
       }
-      return latest == null ? ScheduleValidator.COMPUTED + r : latest.name;
+      return latest == null ? ScheduleValidator.COMPUTED + r : latest.load.toString();
+    }
+
+    /** The latest loads of {@code r}'s file, by register: large enough for {@code r}. */
+    private Def[] file(Operand.Register r) {
+      int f = r.file().ordinal();
+      if (last[f] == null || last[f].length <= r.last()) {
+        // 512: the VGPRs and AGPRs a wave can name; a larger index only grows the array.
+        last[f] =
+            last[f] == null
+                ? new Def[Math.max(512, r.last() + 1)]
+                : java.util.Arrays.copyOf(last[f], r.last() + 1);
+      }
+      return last[f];
     }
   }
 }

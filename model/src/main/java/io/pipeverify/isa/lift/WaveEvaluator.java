@@ -603,7 +603,6 @@ public final class WaveEvaluator {
       String cond = branch.opcode().substring("s_cbranch_".length());
       int line = branch.location().line();
       int occurrence = occurrences.merge(line, 1, Integer::sum);
-      String opaque = "wave " + wave + " line " + line + " #" + occurrence;
       Symbols sym = state.symbols();
       switch (cond) {
         case "scc0", "scc1" -> {
@@ -611,7 +610,12 @@ public final class WaveEvaluator {
           boolean one = cond.equals("scc1");
           if (v == WaveState.UNKNOWN) {
             return new Condition(
-                Optional.empty(), opaque, true, "SCC", "an unknown SCC", WaveState.UNKNOWN);
+                Optional.empty(),
+                opaque(line, occurrence),
+                true,
+                "SCC",
+                () -> "an unknown SCC",
+                WaveState.UNKNOWN);
           }
           if (Symbols.isSymbol(v)) {
             // A negated compare (s_cmp_lg) is decided as the compare it negates.
@@ -619,7 +623,12 @@ public final class WaveEvaluator {
             long key = inner.orElse(v);
             boolean polarity = inner.isPresent() ? !one : one;
             return new Condition(
-                Optional.empty(), Long.toString(key), polarity, "SCC", sym.describe(v, 200), v);
+                Optional.empty(),
+                Long.toString(key),
+                polarity,
+                "SCC",
+                () -> sym.describe(v, 200),
+                v);
           }
           return Condition.known((v == 1) == one, "SCC");
         }
@@ -641,16 +650,26 @@ public final class WaveEvaluator {
                 "zero " + lo + " " + hi,
                 zero,
                 name,
-                name + " = " + sym.describe(lo, 90) + " : " + sym.describe(hi, 90) + " is 0",
+                () -> name + " = " + sym.describe(lo, 90) + " : " + sym.describe(hi, 90) + " is 0",
                 sym.of("zero", lo, hi));
           }
           return new Condition(
-              Optional.empty(), opaque, true, name, "an unknown " + name, WaveState.UNKNOWN);
+              Optional.empty(),
+              opaque(line, occurrence),
+              true,
+              name,
+              () -> "an unknown " + name,
+              WaveState.UNKNOWN);
         }
         default ->
             throw new AsmSyntaxException(
                 branch.location(), "unsupported branch " + branch.mnemonic());
       }
+    }
+
+    /** The decision key of a branch on a value the lift cannot name: per wave and occurrence. */
+    private String opaque(int line, int occurrence) {
+      return "wave " + wave + " line " + line + " #" + occurrence;
     }
 
     /**
@@ -690,10 +709,18 @@ public final class WaveEvaluator {
       String key,
       boolean polarity,
       String register,
-      String describe,
+      java.util.function.Supplier<String> described,
       long symbol) {
     static Condition known(boolean taken, String register) {
-      return new Condition(Optional.of(taken), "", true, register, "", WaveState.UNKNOWN);
+      return new Condition(Optional.of(taken), "", true, register, () -> "", WaveState.UNKNOWN);
+    }
+
+    /**
+     * The tested value in words, for the messages of a branch the plan must decide: made only then
+     * (most branches the waves meet are on known values or decided).
+     */
+    String describe() {
+      return described.get();
     }
 
     /** Whether the branch is taken when the tested value is {@code truth}. */
@@ -768,12 +795,10 @@ public final class WaveEvaluator {
         throw unknown(i, wave, "M0" + named(s, m0));
       }
       long base = m0 + i.integerModifier("offset").orElse(0);
-      List<OptionalLong> lanes = new ArrayList<>();
+      long exec = exec(s, i, wave);
+      long[] lanes = new long[WaveState.LANES];
       for (int lane = 0; lane < WaveState.LANES; lane++) {
-        lanes.add(
-            active(s, i, wave, lane)
-                ? OptionalLong.of(base + (long) lane * bytes)
-                : OptionalLong.empty());
+        lanes[lane] = ((exec >>> lane) & 1) != 0 ? base + (long) lane * bytes : LdsAccess.INACTIVE;
       }
       return List.of(new LdsAccess(i, wave, iteration, LdsAccess.Kind.DMA_WRITE, bytes, lanes));
     }
@@ -804,32 +829,34 @@ public final class WaveEvaluator {
     return out;
   }
 
-  /** Each active lane's address VGPR plus {@code offset}; empty for an inactive lane. */
-  private static List<OptionalLong> lanes(
-      WaveState s, Instruction i, int wave, Operand address, long offset)
+  /**
+   * Each active lane's address VGPR plus {@code offset}; {@link LdsAccess#INACTIVE} for another.
+   */
+  private static long[] lanes(WaveState s, Instruction i, int wave, Operand address, long offset)
       throws AsmSyntaxException {
-    List<OptionalLong> lanes = new ArrayList<>();
+    long exec = exec(s, i, wave);
+    long[] lanes = new long[WaveState.LANES];
     for (int lane = 0; lane < WaveState.LANES; lane++) {
-      if (!active(s, i, wave, lane)) {
-        lanes.add(OptionalLong.empty());
+      if (((exec >>> lane) & 1) == 0) {
+        lanes[lane] = LdsAccess.INACTIVE;
         continue;
       }
       long a = s.read(address, lane);
       if (a < 0) {
         throw unknown(i, wave, "address " + address + " of lane " + lane + named(s, a));
       }
-      lanes.add(OptionalLong.of(a + offset));
+      lanes[lane] = a + offset;
     }
     return lanes;
   }
 
-  private static boolean active(WaveState s, Instruction i, int wave, int lane)
-      throws AsmSyntaxException {
-    Optional<Boolean> a = s.active(lane);
-    if (a.isEmpty()) {
+  /** The wave's EXEC mask; a located error when it is unknown. */
+  private static long exec(WaveState s, Instruction i, int wave) throws AsmSyntaxException {
+    OptionalLong e = s.exec();
+    if (e.isEmpty()) {
       throw unknown(i, wave, "EXEC");
     }
-    return a.get();
+    return e.getAsLong();
   }
 
   private static int dmaBytes(Instruction i) throws AsmSyntaxException {

@@ -163,22 +163,41 @@ public final class Semantics {
   /** The sources of {@code shape} ("dst=srcs") in one lane; empty when one is unknown. */
   private static Optional<long[]> sources(
       WaveState s, Instruction i, String shape, int first, int lane) {
-    String srcs = shape.substring(shape.indexOf('=') + 1);
-    boolean wideDst = shape.startsWith("w");
     long[] v = new long[3];
+    String srcs = shape.substring(shape.indexOf('=') + 1);
+    return fill(s, i, srcs, shape.startsWith("w"), first, lane, v)
+        ? Optional.of(v)
+        : Optional.empty();
+  }
+
+  /**
+   * The values of the source kinds {@code srcs} in one lane, into {@code out} (operands from {@code
+   * first}); false when one is unknown. The per-lane loops call it with one array for every lane
+   * instead of an optional per lane.
+   */
+  private static boolean fill(
+      WaveState s, Instruction i, String srcs, boolean wideDst, int first, int lane, long[] out) {
     int next = first;
     for (int k = 0; k < srcs.length(); k++) {
       char kind = srcs.charAt(k);
-      OptionalLong x = source(s, i, kind, next, wideDst, lane);
+      if (kind == '3') {
+        long x = src(s, i, next, lane);
+        if (x == UNKNOWN) {
+          return false;
+        }
+        out[k] = x & M32;
+      } else {
+        OptionalLong x = source(s, i, kind, next, wideDst, lane);
+        if (x.isEmpty()) {
+          return false;
+        }
+        out[k] = x.getAsLong();
+      }
       if (consumes(kind)) {
         next++;
       }
-      if (x.isEmpty()) {
-        return Optional.empty();
-      }
-      v[k] = x.getAsLong();
     }
-    return Optional.of(v);
+    return true;
   }
 
   /**
@@ -311,20 +330,27 @@ public final class Semantics {
    */
   static void lanesWith(WaveState s, Instruction i, String shape, LaneOp op) {
     boolean wide = shape.startsWith("w");
+    String srcs = shape.substring(shape.indexOf('=') + 1);
+    Operand dst = i.operand(0);
+    OptionalLong exec = s.exec();
+    long[] v = new long[3];
     for (int lane = 0; lane < LANES; lane++) {
-      Optional<Boolean> active = s.active(lane);
-      if (active.isPresent() && !active.get()) {
-        continue;
-      }
-      Optional<long[]> v =
-          active.isPresent() ? sources(s, i, shape, 1, lane) : Optional.<long[]>empty();
-      int l = lane;
-      OptionalLong r =
-          v.map(x -> OptionalLong.of(op.apply(l, x[0], x[1], x[2]))).orElse(OptionalLong.empty());
-      if (wide) {
-        s.write64(i.operand(0), lane, r);
+      boolean known;
+      if (exec.isPresent()) {
+        if (((exec.getAsLong() >>> lane) & 1) == 0) {
+          continue;
+        }
+        known = fill(s, i, srcs, wide, 1, lane, v);
       } else {
-        s.write(i.operand(0), lane, r.isPresent() ? r.getAsLong() & M32 : UNKNOWN);
+        known = false;
+      }
+      if (wide) {
+        s.write64(
+            dst,
+            lane,
+            known ? OptionalLong.of(op.apply(lane, v[0], v[1], v[2])) : OptionalLong.empty());
+      } else {
+        s.write(dst, lane, known ? op.apply(lane, v[0], v[1], v[2]) & M32 : UNKNOWN);
       }
     }
   }
@@ -353,15 +379,15 @@ public final class Semantics {
       return OptionalLong.empty();
     }
     long mask = 0;
+    long[] v = new long[3];
     for (int lane = 0; lane < LANES; lane++) {
       if (((exec.getAsLong() >>> lane) & 1) == 0) {
         continue;
       }
-      Optional<long[]> v = sources(s, i, "=" + shape, 1, lane);
-      if (v.isEmpty()) {
+      if (!fill(s, i, shape, false, 1, lane, v)) {
         return OptionalLong.empty();
       }
-      if (cmp.apply(v.get()[0], v.get()[1], 0) != 0) {
+      if (cmp.apply(v[0], v[1], 0) != 0) {
         mask |= 1L << lane;
       }
     }

@@ -58,15 +58,17 @@ final class SymbolicAlu {
 
   private static boolean scalar(
       WaveState s, Instruction i, Optional<InstructionInfo> info, int defs) {
-    List<Long> sources = sources(s, i, defs, 0);
-    if (info.map(n -> n.has(Effect.READS_SCC)).orElse(false)) {
-      sources.add(s.scc());
+    boolean readsScc = info.map(n -> n.has(Effect.READS_SCC)).orElse(false);
+    Operand[] words = sourceWords(i, defs);
+    long[] sources = values(s, words, 0, readsScc ? 1 : 0);
+    if (readsScc) {
+      sources[words.length] = s.scc();
     }
     if (!hasSymbol(sources)) {
       return false;
     }
     Symbols sym = s.symbols();
-    boolean unknown = sources.contains(WaveState.UNKNOWN);
+    boolean unknown = contains(sources, WaveState.UNKNOWN);
     String op = i.opcode();
     if (defs == 0) {
       // A compare: only SCC.
@@ -79,25 +81,25 @@ final class SymbolicAlu {
       return true;
     }
     if (op.equals("s_mov_b64") && !unknown) {
-      s.writePairValue(i.operand(0), 0, sources.get(0), sources.get(1));
+      s.writePairValue(i.operand(0), 0, sources[0], sources[1]);
       return true;
     }
     for (int d = 0; d < defs; d++) {
-      List<Operand> words = words(i.operand(d));
-      for (int w = 0; w < words.size(); w++) {
+      List<Operand> dst = words(i.operand(d));
+      for (int w = 0; w < dst.size(); w++) {
         long v;
         if (unknown) {
           v = WaveState.UNKNOWN;
-        } else if (COPIES.contains(op) && sources.size() == 1) {
-          v = sources.get(0);
+        } else if (COPIES.contains(op) && sources.length == 1) {
+          v = sources[0];
         } else {
-          v = sym.of(op + part(d, w, words.size()), array(sources));
+          v = sym.of(op + part(d, w, dst.size()), sources);
         }
-        s.writeValue(words.get(w), 0, v);
+        s.writeValue(dst.get(w), 0, v);
       }
     }
     if (info.map(n -> n.has(Effect.WRITES_SCC)).orElse(true)) {
-      s.setSccValue(unknown ? WaveState.UNKNOWN : sym.of(op + "#scc", array(sources)));
+      s.setSccValue(unknown ? WaveState.UNKNOWN : sym.of(op + "#scc", sources));
     }
     if (info.map(n -> n.has(Effect.WRITES_EXEC)).orElse(false)) {
       s.setExec(OptionalLong.empty());
@@ -110,13 +112,13 @@ final class SymbolicAlu {
    * ({@code s_cmp_eq_u32}, {@code _i32}, either operand order) as one term, inequality ({@code lg})
    * as its negation, so that two branches on the same question are one decision.
    */
-  private static long compare(Symbols sym, String op, List<Long> sources) {
+  private static long compare(Symbols sym, String op, long[] sources) {
     java.util.regex.Matcher m = EQUALITY.matcher(op);
-    if (!m.matches() || sources.size() != 2) {
-      return sym.of(op, array(sources));
+    if (!m.matches() || sources.length != 2) {
+      return sym.of(op, sources);
     }
-    long a = Math.min(sources.get(0), sources.get(1));
-    long b = Math.max(sources.get(0), sources.get(1));
+    long a = Math.min(sources[0], sources[1]);
+    long b = Math.max(sources[0], sources[1]);
     long eq = sym.of("s_cmp_eq_b" + m.group(2), a, b);
     return m.group(1).equals("eq") ? eq : sym.not(eq);
   }
@@ -137,20 +139,21 @@ final class SymbolicAlu {
     if (!anySymbol(s, i, defs, readsVcc, exec.getAsLong())) {
       return false; // the usual case, found without a list per lane
     }
-    List<List<Long>> lanes = new ArrayList<>();
+    long mask = exec.getAsLong();
+    Operand[] words = sourceWords(i, defs);
+    long[][] lanes = new long[WaveState.LANES][];
     boolean symbol = false;
     for (int lane = 0; lane < WaveState.LANES; lane++) {
-      if (((exec.getAsLong() >>> lane) & 1) == 0) {
-        lanes.add(null);
+      if (((mask >>> lane) & 1) == 0) {
         continue;
       }
-      List<Long> src = sources(s, i, defs, lane);
+      long[] src = values(s, words, lane, readsVcc ? 2 : 0);
       if (readsVcc) {
-        src.add(s.read(new Operand.Special("vcc_lo"), lane));
-        src.add(s.read(new Operand.Special("vcc_hi"), lane));
+        src[words.length] = s.read(VCC_LO, lane);
+        src[words.length + 1] = s.read(VCC_HI, lane);
       }
       symbol |= hasSymbol(src);
-      lanes.add(src);
+      lanes[lane] = src;
     }
     if (!symbol) {
       return false;
@@ -160,36 +163,35 @@ final class SymbolicAlu {
     for (int d = 0; d < defs; d++) {
       Operand dst = i.operand(d);
       if (isMask(dst)) {
-        long[] halves = mask(sym, op, d, lanes, exec.getAsLong());
+        long[] halves = mask(sym, op, d, lanes, mask);
         s.writePairValue(dst, 0, halves[0], halves[1]);
       } else if (dst instanceof Operand.Register r && r.file() == Operand.RegisterFile.SGPR) {
-        s.writeValue(dst, 0, scalarResult(sym, i, d, lanes, exec.getAsLong()));
+        s.writeValue(dst, 0, scalarResult(sym, i, d, lanes, mask));
       } else {
-        List<Operand> words = words(dst);
+        List<Operand> dstWords = words(dst);
         // The term names of the destination's words, made once for every lane.
-        String[] names = new String[words.size()];
-        for (int w = 0; w < words.size(); w++) {
-          names[w] = op + part(d, w, words.size());
+        String[] names = new String[dstWords.size()];
+        for (int w = 0; w < dstWords.size(); w++) {
+          names[w] = op + part(d, w, dstWords.size());
         }
         boolean copy = COPIES.contains(op);
         for (int lane = 0; lane < WaveState.LANES; lane++) {
-          List<Long> src = lanes.get(lane);
+          long[] src = lanes[lane];
           if (src == null) {
             continue;
           }
-          boolean unknown = src.contains(WaveState.UNKNOWN);
-          boolean passedOn = copy && src.size() == 1;
-          long[] operands = unknown || passedOn ? null : array(src);
-          for (int w = 0; w < words.size(); w++) {
+          boolean unknown = contains(src, WaveState.UNKNOWN);
+          boolean passedOn = copy && src.length == 1;
+          for (int w = 0; w < dstWords.size(); w++) {
             long v;
             if (unknown) {
               v = WaveState.UNKNOWN;
             } else if (passedOn) {
-              v = src.get(0);
+              v = src[0];
             } else {
-              v = sym.of(names[w], operands);
+              v = sym.of(names[w], src);
             }
-            s.writeValue(words.get(w), lane, v);
+            s.writeValue(dstWords.get(w), lane, v);
           }
         }
       }
@@ -198,71 +200,92 @@ final class SymbolicAlu {
   }
 
   /** A VALU result in an SGPR: v_readfirstlane / v_readlane pass the lane's value on. */
-  private static long scalarResult(
-      Symbols sym, Instruction i, int d, List<List<Long>> lanes, long exec) {
+  private static long scalarResult(Symbols sym, Instruction i, int d, long[][] lanes, long exec) {
     String op = i.opcode();
     int lane = -1;
     if (op.equals("v_readfirstlane_b32")) {
       lane = exec == 0 ? 0 : Long.numberOfTrailingZeros(exec);
     }
-    List<Long> src = lane >= 0 ? lanes.get(lane) : null;
-    if (src != null && src.size() == 1) {
-      return src.get(0);
+    long[] src = lane >= 0 ? lanes[lane] : null;
+    if (src != null && src.length == 1) {
+      return src[0];
     }
-    List<Long> all = new ArrayList<>();
-    for (List<Long> l : lanes) {
-      if (l != null) {
-        all.addAll(l);
-      }
-    }
-    return all.contains(WaveState.UNKNOWN)
-        ? WaveState.UNKNOWN
-        : sym.of(op + part(d, 0, 1), array(all));
+    long[] all = concat(lanes, 0);
+    return contains(all, WaveState.UNKNOWN) ? WaveState.UNKNOWN : sym.of(op + part(d, 0, 1), all);
   }
 
   /**
    * The two halves of a lane mask written from symbols: a term of the compare and the sources of
    * its active lanes (of one lane's sources when all lanes compare the same values).
    */
-  private static long[] mask(Symbols sym, String op, int d, List<List<Long>> lanes, long exec) {
-    List<Long> key = new ArrayList<>();
-    List<Long> first = null;
+  private static long[] mask(Symbols sym, String op, int d, long[][] lanes, long exec) {
+    long[] first = null;
     boolean uniform = true;
-    for (List<Long> l : lanes) {
+    for (long[] l : lanes) {
       if (l == null) {
         continue;
       }
-      if (l.contains(WaveState.UNKNOWN)) {
+      if (contains(l, WaveState.UNKNOWN)) {
         return new long[] {WaveState.UNKNOWN, WaveState.UNKNOWN};
       }
       if (first == null) {
         first = l;
       }
-      uniform &= l.equals(first);
-      key.addAll(l);
+      uniform &= java.util.Arrays.equals(l, first);
     }
-    List<Long> terms = uniform && first != null ? new ArrayList<>(first) : key;
-    terms.add(exec);
+    long[] terms;
+    if (uniform && first != null) {
+      terms = java.util.Arrays.copyOf(first, first.length + 1);
+    } else {
+      terms = concat(lanes, 1);
+    }
+    terms[terms.length - 1] = exec;
     return new long[] {
-      sym.of(op + part(d, 0, 2) + "#mask", array(terms)),
-      sym.of(op + part(d, 1, 2) + "#mask", array(terms))
+      sym.of(op + part(d, 0, 2) + "#mask", terms), sym.of(op + part(d, 1, 2) + "#mask", terms)
     };
+  }
+
+  /** The active lanes' sources one after the other, and {@code extra} free places at the end. */
+  private static long[] concat(long[][] lanes, int extra) {
+    int n = extra;
+    for (long[] l : lanes) {
+      n += l == null ? 0 : l.length;
+    }
+    long[] out = new long[n];
+    int at = 0;
+    for (long[] l : lanes) {
+      if (l != null) {
+        System.arraycopy(l, 0, out, at, l.length);
+        at += l.length;
+      }
+    }
+    return out;
   }
 
   // ---------------------------------------------------------------- operands
 
-  /** The values of the source operands (after the {@code defs} destinations) in {@code lane}. */
-  private static List<Long> sources(WaveState s, Instruction i, int defs, int lane) {
-    List<Long> out = new ArrayList<>();
+  /**
+   * The 32-bit words of the source operands (after the {@code defs} destinations), in order; null
+   * for an operand with an input modifier or a symbol (an unknown value).
+   */
+  private static Operand[] sourceWords(Instruction i, int defs) {
+    List<Operand> out = new ArrayList<>();
     for (int k = defs; k < i.operands().size(); k++) {
       Operand o = i.operand(k);
       if (o instanceof Operand.Modified || o instanceof Operand.Symbol) {
-        out.add(WaveState.UNKNOWN);
-        continue;
+        out.add(null);
+      } else {
+        out.addAll(words(o));
       }
-      for (Operand w : words(o)) {
-        out.add(s.read(w, lane));
-      }
+    }
+    return out.toArray(new Operand[0]);
+  }
+
+  /** The values of {@code words} in {@code lane}, and {@code extra} free places at the end. */
+  private static long[] values(WaveState s, Operand[] words, int lane, int extra) {
+    long[] out = new long[words.length + extra];
+    for (int k = 0; k < words.length; k++) {
+      out[k] = words[k] == null ? WaveState.UNKNOWN : s.read(words[k], lane);
     }
     return out;
   }
@@ -341,7 +364,7 @@ final class SymbolicAlu {
   private static final Operand VCC_LO = new Operand.Special("vcc_lo");
   private static final Operand VCC_HI = new Operand.Special("vcc_hi");
 
-  private static boolean hasSymbol(List<Long> values) {
+  private static boolean hasSymbol(long[] values) {
     for (long v : values) {
       if (Symbols.isSymbol(v)) {
         return true;
@@ -350,15 +373,16 @@ final class SymbolicAlu {
     return false;
   }
 
-  private static String part(int def, int word, int words) {
-    return (def == 0 ? "" : "#" + def) + (words == 1 ? "" : "." + word);
+  private static boolean contains(long[] values, long value) {
+    for (long v : values) {
+      if (v == value) {
+        return true;
+      }
+    }
+    return false;
   }
 
-  private static long[] array(List<Long> values) {
-    long[] out = new long[values.size()];
-    for (int k = 0; k < out.length; k++) {
-      out[k] = values.get(k);
-    }
-    return out;
+  private static String part(int def, int word, int words) {
+    return (def == 0 ? "" : "#" + def) + (words == 1 ? "" : "." + word);
   }
 }

@@ -41,6 +41,13 @@ public final class WaveState {
   /** Whether {@code vgpr[r]} is this state's own (else it is shared and copied before a write). */
   private final boolean[] owned;
 
+  /**
+   * Whether {@code vgpr[r]} may hold a symbol in some lane (false: it holds none): most registers
+   * never do, and every vector instruction asks whether its sources hold one ({@link
+   * #holdsSymbol}).
+   */
+  private final boolean[] symbolic;
+
   /** Private (scratch) memory the wave wrote at known addresses: dword address -> per lane. */
   private final Map<Long, long[]> scratch;
 
@@ -61,10 +68,16 @@ public final class WaveState {
   private long gprIdx;
 
   private WaveState(
-      long[] sgpr, long[][] vgpr, boolean[] owned, Map<Long, long[]> scratch, Symbols symbols) {
+      long[] sgpr,
+      long[][] vgpr,
+      boolean[] owned,
+      boolean[] symbolic,
+      Map<Long, long[]> scratch,
+      Symbols symbols) {
     this.sgpr = sgpr;
     this.vgpr = vgpr;
     this.owned = owned;
+    this.symbolic = symbolic;
     this.scratch = scratch;
     this.symbols = symbols;
   }
@@ -89,7 +102,8 @@ public final class WaveState {
     Arrays.fill(unknown, UNKNOWN);
     long[][] v = new long[VGPRS][];
     Arrays.fill(v, unknown);
-    WaveState st = new WaveState(s, v, new boolean[VGPRS], new HashMap<>(), symbols);
+    WaveState st =
+        new WaveState(s, v, new boolean[VGPRS], new boolean[VGPRS], new HashMap<>(), symbols);
     st.m0 = UNKNOWN;
     st.scc = UNKNOWN;
     st.vccLo = UNKNOWN;
@@ -109,7 +123,9 @@ public final class WaveState {
     scratch.forEach((address, lanes) -> memory.put(address, lanes.clone()));
     // Every register array is shared now: both states copy one before writing it.
     Arrays.fill(owned, false);
-    WaveState c = new WaveState(sgpr.clone(), vgpr.clone(), new boolean[VGPRS], memory, symbols);
+    WaveState c =
+        new WaveState(
+            sgpr.clone(), vgpr.clone(), new boolean[VGPRS], symbolic.clone(), memory, symbols);
     c.m0 = m0;
     c.scc = scc;
     c.vccLo = vccLo;
@@ -144,6 +160,7 @@ public final class WaveState {
       for (int i = r.first(); i <= r.last(); i++) {
         vgpr[base + i] = ALL_UNKNOWN;
         owned[base + i] = false;
+        symbolic[base + i] = false;
       }
     } else {
       // Scalar destinations have one value for all lanes.
@@ -183,6 +200,9 @@ public final class WaveState {
   }
 
   public void setVgprValue(int reg, int lane, long value) {
+    if (Symbols.isSymbol(value)) {
+      symbolic[reg] = true;
+    }
     writable(reg)[lane] = value(value);
   }
 
@@ -367,7 +387,11 @@ public final class WaveState {
         }
         continue;
       }
-      long[] lanes = vgpr[r.file() == Operand.RegisterFile.AGPR ? AGPR_BASE + n : n];
+      int reg = r.file() == Operand.RegisterFile.AGPR ? AGPR_BASE + n : n;
+      if (!symbolic[reg]) {
+        continue;
+      }
+      long[] lanes = vgpr[reg];
       for (int lane = 0; lane < LANES; lane++) {
         if (((exec >>> lane) & 1) != 0 && Symbols.isSymbol(lanes[lane])) {
           return true;
