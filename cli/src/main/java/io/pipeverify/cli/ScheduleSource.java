@@ -96,6 +96,9 @@ abstract class ScheduleSource {
   /** The kernels lifted so far by this command, by text ({@link LiftMemo}). */
   private final LiftMemo lifts = new LiftMemo();
 
+  /** The LDS accesses validated so far by this command (the launch classes share most). */
+  private final ScheduleValidator.Memo validated = new ScheduleValidator.Memo();
+
   abstract List<String> files();
 
   /** Whether several files and directories are allowed. */
@@ -248,7 +251,13 @@ abstract class ScheduleSource {
 
   /** Bad input, one line per problem, when the validator rejects {@code s}; {@code what} leads. */
   private static void requireValid(Schedule s, String what) throws InputException {
-    List<ScheduleValidator.Problem> problems = ScheduleValidator.validate(s);
+    requireValid(s, what, new ScheduleValidator.Memo());
+  }
+
+  /** {@link #requireValid(Schedule, String)}, skipping the accesses {@code memo} knows valid. */
+  private static void requireValid(Schedule s, String what, ScheduleValidator.Memo memo)
+      throws InputException {
+    List<ScheduleValidator.Problem> problems = ScheduleValidator.validate(s, memo);
     if (!problems.isEmpty()) {
       List<String> lines = new ArrayList<>();
       for (ScheduleValidator.Problem p : problems) {
@@ -414,7 +423,7 @@ abstract class ScheduleSource {
     List<LocatedSchedule> schedules = new ArrayList<>();
     List<String> classes = new ArrayList<>();
     for (LiftedKernel.LaunchClass c : lifted.classes()) {
-      requireValid(c.schedule(), name + " as lifted");
+      requireValid(c.schedule(), name + " as lifted", validated);
       schedules.add(new LocatedSchedule(c.schedule(), name, Map.of()));
       classes.add(c.description());
     }

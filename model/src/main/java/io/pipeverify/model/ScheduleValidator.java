@@ -47,19 +47,73 @@ public final class ScheduleValidator {
 
   private final Schedule schedule;
   private final List<Problem> problems = new ArrayList<>();
+  private final Memo memo;
+
+  /** This schedule's places of {@link Memo}, by section and buffer name. */
+  private final Map<Section, Map<String, Memo.Place>> places =
+      new java.util.EnumMap<>(Section.class);
 
   /** wave -> values of w and the wave parameters; empty when the parameters are invalid. */
   private final Map<Integer, Map<String, Long>> waveEnvs = new HashMap<>();
 
   private boolean gemmValid;
 
-  private ScheduleValidator(Schedule schedule) {
+  private ScheduleValidator(Schedule schedule, Memo memo) {
     this.schedule = schedule;
+    this.memo = memo;
+  }
+
+  /**
+   * LDS accesses found valid in the schedules one memo has seen, by identity, with what their
+   * checks read (their buffer, the schedule's intent, the section): an access of constant
+   * expressions (what the lift makes) validates the same in every schedule that has it in such a
+   * place, and the launch classes of a lifted kernel share most of their ops (ScheduleLift interns
+   * them). Safe for concurrent validations.
+   */
+  public static final class Memo {
+    private record Place(LdsBuffer buffer, Intent intent, Section section) {}
+
+    /** Each place once, so that an op's places compare by identity. */
+    private final Map<Place, Place> places = new java.util.concurrent.ConcurrentHashMap<>();
+
+    private final Map<Op, Place[]> valid = new java.util.IdentityHashMap<>();
+
+    Place place(LdsBuffer buffer, Intent intent, Section section) {
+      return places.computeIfAbsent(new Place(buffer, intent, section), p -> p);
+    }
+
+    synchronized boolean known(Op op, Place place) {
+      Place[] seen = valid.get(op);
+      if (seen != null) {
+        for (Place p : seen) {
+          if (p == place) {
+            return true;
+          }
+        }
+      }
+      return false;
+    }
+
+    synchronized void add(Op op, Place place) {
+      Place[] seen = valid.get(op);
+      if (seen == null) {
+        valid.put(op, new Place[] {place});
+      } else if (!known(op, place)) {
+        Place[] more = java.util.Arrays.copyOf(seen, seen.length + 1);
+        more[seen.length] = place;
+        valid.put(op, more);
+      }
+    }
   }
 
   /** All problems of {@code schedule}, in schedule order; empty when it is valid. */
   public static List<Problem> validate(Schedule schedule) {
-    ScheduleValidator v = new ScheduleValidator(schedule);
+    return validate(schedule, new Memo());
+  }
+
+  /** {@link #validate(Schedule)}, skipping the accesses {@code memo} has found valid before. */
+  public static List<Problem> validate(Schedule schedule, Memo memo) {
+    ScheduleValidator v = new ScheduleValidator(schedule, memo);
     v.checkHeader();
     v.checkWaveParams();
     Map<String, LdsBuffer> buffers = v.checkBuffers();
@@ -307,7 +361,18 @@ public final class ScheduleValidator {
           List<Integer> holding = checkWhen(c.when(), ptr + "/when", waves);
           checkOp(c.op(), ptr, section, buffers, readRegs, loadRegs, holding);
         } else {
+          Memo.Place place = place(op, section, buffers, waves);
+          if (place != null && memo.known(op, place)) {
+            if (op instanceof Op.DsWrite dw) {
+              checkSource(dw, ptr, loadRegs);
+            }
+            continue;
+          }
+          int before = problems.size();
           checkOp(op, ptr, section, buffers, readRegs, loadRegs, waves);
+          if (place != null && problems.size() == before) {
+            memo.add(op, place);
+          }
         }
       }
     }
@@ -325,8 +390,8 @@ public final class ScheduleValidator {
     if (op instanceof Op.LdsAccess a) {
       checkAccess(a, ptr, section, buffers, waves);
       checkTile(a.tile(), ptr + "/tile", section, waves);
-      if (a instanceof Op.DsWrite dw && !loadRegs.contains(dw.src()) && !computed(dw.src())) {
-        problem(ptr + "/src", unknownRegister(dw.src(), "gload", loadRegs));
+      if (a instanceof Op.DsWrite dw) {
+        checkSource(dw, ptr, loadRegs);
       }
     } else if (op instanceof Op.GLoad g) {
       checkTile(g.tile(), ptr + "/tile", section, waves);
@@ -364,6 +429,41 @@ public final class ScheduleValidator {
             "priority must be in 0.." + MAX_PRIORITY + ", found " + sp.priority());
       }
     }
+  }
+
+  /** A ds_write's source must be a register a load of its program writes. */
+  private void checkSource(Op.DsWrite dw, String ptr, Set<String> loadRegs) {
+    if (!loadRegs.contains(dw.src()) && !computed(dw.src())) {
+      problem(ptr + "/src", unknownRegister(dw.src(), "gload", loadRegs));
+    }
+  }
+
+  /**
+   * Where {@code op}'s checks read nothing but the op, its buffer, the intent and the section: an
+   * LDS access whose slot, region and tile are constants, in a program with a wave; else null.
+   */
+  private Memo.Place place(
+      Op op, Section section, Map<String, LdsBuffer> buffers, List<Integer> waves) {
+    if (!(op instanceof Op.LdsAccess a) || waves.isEmpty()) {
+      return null;
+    }
+    LdsBuffer buffer = buffers.get(a.buffer());
+    TileTag t = a.tile();
+    boolean constant =
+        buffer != null
+            && t.kChunk().isEmpty()
+            && a.slot() instanceof Expr.Const
+            && a.region().start() instanceof Expr.Const
+            && a.region().count() instanceof Expr.Const
+            && t.kTile() instanceof Expr.Const
+            && t.rowStart() instanceof Expr.Const
+            && t.rowCount() instanceof Expr.Const;
+    if (!constant) {
+      return null;
+    }
+    return places
+        .computeIfAbsent(section, x -> new HashMap<>())
+        .computeIfAbsent(a.buffer(), x -> memo.place(buffer, schedule.intent(), section));
   }
 
   /**
@@ -529,6 +629,9 @@ public final class ScheduleValidator {
 
   /** Reports unknown variables; true when there are none. */
   private boolean checkVars(Expr e, String ptr, Section section) {
+    if (e instanceof Expr.Const) {
+      return true; // no variables (most expressions of a lifted kernel)
+    }
     List<String> known = known(section);
     boolean ok = true;
     for (String v : e.vars()) {

@@ -170,6 +170,81 @@ class ScheduleValidatorTest {
         ScheduleValidator.validate(withOps(s, p.prologue(), p.loop(), epi)));
   }
 
+  /** {@code s} with one more buffer, C: one slot of {@code slotBytes}. */
+  private static Schedule withC(Schedule s, int slotBytes) {
+    List<LdsBuffer> buffers = new ArrayList<>(s.buffers());
+    buffers.add(new LdsBuffer("C", 1, slotBytes, 128));
+    return new Schedule(
+        s.name(),
+        s.target(),
+        s.waves(),
+        s.implicitWaits(),
+        s.waveParams(),
+        buffers,
+        s.gemm(),
+        s.programs(),
+        s.nominalTripCount(),
+        s.intent());
+  }
+
+  @Test
+  void aMemoSkipsOnlyAnAccessValidInTheSamePlace() throws Exception {
+    Schedule s = example();
+    WaveProgram p = s.programs().get(0);
+    // Constant expressions, as the lift makes them: the memo may know such an access.
+    Op read =
+        new Op.DsRead(
+            "C",
+            Expr.of(0),
+            new Region(Region.Unit.BYTES, Expr.of(0), Expr.of(2048)),
+            "b0",
+            TileTag.wholeRows("C", "0", "0", 1),
+            HERE);
+    List<Op> epi = new ArrayList<>(p.epilogue());
+    epi.add(read);
+    Schedule ops = withOps(s, p.prologue(), p.loop(), epi);
+    Schedule valid = withC(ops, 2048);
+    ScheduleValidator.Memo memo = new ScheduleValidator.Memo();
+    assertEquals(List.of(), ScheduleValidator.validate(valid, memo));
+    assertEquals(List.of(), ScheduleValidator.validate(valid, memo));
+    // The same op object over a buffer with a smaller slot is checked again, and fails.
+    List<Problem> expected =
+        List.of(
+            new Problem(
+                "/programs/0/epilogue/6/bytes",
+                "bytes [0, 2048) outside buffer C's slot of 1024 bytes (wave 0)"));
+    assertEquals(expected, ScheduleValidator.validate(withC(ops, 1024), memo));
+    assertEquals(expected, ScheduleValidator.validate(withC(ops, 1024)));
+  }
+
+  @Test
+  void aKnownDsWriteStillNeedsItsLoad() throws Exception {
+    Op write =
+        new Op.DsWrite(
+            "B",
+            Expr.of(0),
+            new Region(Region.Unit.BYTES, Expr.of(0), Expr.of(64)),
+            "g0",
+            TileTag.wholeRows("B", "0", "0", 1),
+            HERE);
+    Op load = new Op.GLoad("g0", TileTag.wholeRows("B", "0", "0", 1), HERE);
+    Schedule s = example();
+    WaveProgram p = s.programs().get(0);
+    List<Op> epi = new ArrayList<>(p.epilogue());
+    epi.add(load);
+    epi.add(write);
+    ScheduleValidator.Memo memo = new ScheduleValidator.Memo();
+    assertEquals(
+        List.of(), ScheduleValidator.validate(withOps(s, p.prologue(), p.loop(), epi), memo));
+    epi.remove(load);
+    assertEquals(
+        List.of(
+            new Problem(
+                "/programs/0/epilogue/6/src",
+                "unknown register 'g0' (no gload of this program defines a register)")),
+        ScheduleValidator.validate(withOps(s, p.prologue(), p.loop(), epi), memo));
+  }
+
   @Test
   void registerAndOpFieldRules() throws Exception {
     Schedule s =

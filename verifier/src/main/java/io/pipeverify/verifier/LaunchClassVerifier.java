@@ -126,7 +126,32 @@ public final class LaunchClassVerifier {
    * objects) has its halves verified once.
    */
   public static final class Halves {
-    private record Key(Schedule half, boolean fits) {}
+    /**
+     * A half as known across kernels ({@link #key}), with its hash computed once: the half's ops
+     * are many records deep, and a key is looked up for every class that has the half.
+     */
+    private static final class Key {
+      private final Schedule half;
+      private final boolean fits;
+      private final int hash;
+
+      Key(Schedule half, boolean fits) {
+        this.half = half;
+        this.fits = fits;
+        this.hash = 31 * half.hashCode() + Boolean.hashCode(fits);
+      }
+
+      @Override
+      public boolean equals(Object o) {
+        return o == this
+            || (o instanceof Key k && k.hash == hash && k.fits == fits && k.half.equals(half));
+      }
+
+      @Override
+      public int hashCode() {
+        return hash;
+      }
+    }
 
     /** A half's verdict and the work its verification did. */
     private record Known(boolean verified, Stats stats) {}

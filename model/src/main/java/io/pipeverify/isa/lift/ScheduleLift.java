@@ -614,20 +614,18 @@ public final class ScheduleLift {
       }
       int position = positionInIteration++;
       boolean inLoop = s.iteration() >= loopStart && period > 0;
-      // Iterations after the first period repeat its ops (LoopPeriod); only their mfmas are made,
-      // to check that they read the same loads.
+      if (inLoop && s.kind() == Step.Kind.MFMA) {
+        int phase = (s.iteration() - loopStart) % period;
+        Instruction i = s.instruction();
+        String operands = registers.loadOf(i.operand(1)) + " and " + registers.loadOf(i.operand(2));
+        checkSameOperands(s, t.wave(), loopOperands, phase + "/" + position, operands);
+      }
+      // Iterations after the first period repeat its ops (LoopPeriod): no op is made for them.
       boolean kept = s.iteration() < loopStart + period;
-      Optional<Op> op =
-          kept || (inLoop && s.kind() == Step.Kind.MFMA)
-              ? op(s, granule, registers)
-              : Optional.empty();
+      Optional<Op> op = kept ? op(s, granule, registers) : Optional.empty();
       registers.record(s);
       if (op.isEmpty()) {
         continue;
-      }
-      if (inLoop && op.get() instanceof Op.Mfma m) {
-        int phase = (s.iteration() - loopStart) % period;
-        checkSameOperands(s, t.wave(), loopOperands, phase + "/" + position, m);
       }
       if (s.iteration() == -1 || (s.iteration() >= 0 && s.iteration() < loopStart)) {
         prologue.add(op.get());
@@ -645,9 +643,8 @@ public final class ScheduleLift {
    * place}: the iteration modulo the period and the position in it).
    */
   private static void checkSameOperands(
-      Step s, int wave, Map<String, String> seen, String place, Op.Mfma m)
+      Step s, int wave, Map<String, String> seen, String place, String operands)
       throws AsmSyntaxException {
-    String operands = m.a() + " and " + m.b();
     String before = seen.putIfAbsent(place, operands);
     if (before != null && !before.equals(operands)) {
       throw new AsmSyntaxException(
