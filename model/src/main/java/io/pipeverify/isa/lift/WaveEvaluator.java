@@ -788,45 +788,79 @@ public final class WaveEvaluator {
   private List<LdsAccess> lds(
       WaveState s, Instruction i, InstructionInfo info, int wave, int iteration)
       throws AsmSyntaxException {
-    if (info.family() == Family.LDS_DMA) {
-      int bytes = dmaBytes(i);
+    if (info.family() != Family.LDS_DMA && (info.family() != Family.LDS || !info.touchesLds())) {
+      return List.of();
+    }
+    LdsForm form = ldsForms.get(i);
+    if (form == null) {
+      form = LdsForm.of(i, info);
+      ldsForms.put(i, form);
+    }
+    if (form.kind() == LdsAccess.Kind.DMA_WRITE) {
       long m0 = s.m0();
       if (m0 < 0) {
         throw unknown(i, wave, "M0" + named(s, m0));
       }
-      long base = m0 + i.integerModifier("offset").orElse(0);
+      long base = m0 + form.offsets()[0];
       long exec = exec(s, i, wave);
       long[] lanes = new long[WaveState.LANES];
       for (int lane = 0; lane < WaveState.LANES; lane++) {
-        lanes[lane] = ((exec >>> lane) & 1) != 0 ? base + (long) lane * bytes : LdsAccess.INACTIVE;
+        lanes[lane] =
+            ((exec >>> lane) & 1) != 0 ? base + (long) lane * form.bytes() : LdsAccess.INACTIVE;
       }
-      return List.of(new LdsAccess(i, wave, iteration, LdsAccess.Kind.DMA_WRITE, bytes, lanes));
+      return List.of(new LdsAccess(i, wave, iteration, form.kind(), form.bytes(), lanes));
     }
-    if (info.family() != Family.LDS || !info.touchesLds()) {
-      return List.of();
-    }
-    Matcher m = DS_BYTES.matcher(i.opcode());
-    if (!m.matches() || (m.group(3) != null && m.group(2) == null)) {
-      throw new AsmSyntaxException(
-          i.location(),
-          "unsupported LDS instruction " + i.mnemonic() + " (docs/isa.md lists the forms)");
-    }
-    int bytes = Integer.parseInt(m.group(5)) / 8;
-    boolean read = m.group(1).equals("read") || m.group(1).equals("load");
-    LdsAccess.Kind kind = read ? LdsAccess.Kind.READ : LdsAccess.Kind.WRITE;
-    Operand address = i.operand(read ? 1 : 0);
-    if (m.group(2) == null) {
-      long offset = i.integerModifier("offset").orElse(0);
-      return List.of(
-          new LdsAccess(i, wave, iteration, kind, bytes, lanes(s, i, wave, address, offset)));
-    }
-    long stride = (m.group(3) != null ? 64L : 1L) * bytes;
-    List<LdsAccess> out = new ArrayList<>();
-    for (String field : List.of("offset0", "offset1")) {
-      long offset = i.integerModifier(field).orElse(0) * stride;
-      out.add(new LdsAccess(i, wave, iteration, kind, bytes, lanes(s, i, wave, address, offset)));
+    Operand address = i.operand(form.addressOperand());
+    List<LdsAccess> out = new ArrayList<>(form.offsets().length);
+    for (long offset : form.offsets()) {
+      out.add(
+          new LdsAccess(
+              i, wave, iteration, form.kind(), form.bytes(), lanes(s, i, wave, address, offset)));
     }
     return out;
+  }
+
+  /** Each LDS instruction's form, decoded once (its opcode and offset modifiers). */
+  private final Map<Instruction, LdsForm> ldsForms = new IdentityHashMap<>();
+
+  /**
+   * What an LDS instruction does to LDS, from its opcode and modifiers: its kind, the bytes per
+   * lane of each access, the operand holding the address (none for an LDS-DMA copy, addressed by
+   * M0) and each access's byte offset.
+   */
+  private record LdsForm(LdsAccess.Kind kind, int bytes, int addressOperand, long[] offsets) {
+    static LdsForm of(Instruction i, InstructionInfo info) throws AsmSyntaxException {
+      if (info.family() == Family.LDS_DMA) {
+        return new LdsForm(
+            LdsAccess.Kind.DMA_WRITE,
+            dmaBytes(i),
+            -1,
+            new long[] {i.integerModifier("offset").orElse(0)});
+      }
+      Matcher m = DS_BYTES.matcher(i.opcode());
+      if (!m.matches() || (m.group(3) != null && m.group(2) == null)) {
+        throw new AsmSyntaxException(
+            i.location(),
+            "unsupported LDS instruction " + i.mnemonic() + " (docs/isa.md lists the forms)");
+      }
+      int bytes = Integer.parseInt(m.group(5)) / 8;
+      boolean read = m.group(1).equals("read") || m.group(1).equals("load");
+      LdsAccess.Kind kind = read ? LdsAccess.Kind.READ : LdsAccess.Kind.WRITE;
+      int address = read ? 1 : 0;
+      if (m.group(2) == null) {
+        return new LdsForm(
+            kind, bytes, address, new long[] {i.integerModifier("offset").orElse(0)});
+      }
+      long stride = (m.group(3) != null ? 64L : 1L) * bytes;
+      return new LdsForm(
+          kind,
+          bytes,
+          address,
+          new long[] {
+            i.integerModifier("offset0").orElse(0) * stride,
+            i.integerModifier("offset1").orElse(0) * stride
+          });
+    }
   }
 
   /**
