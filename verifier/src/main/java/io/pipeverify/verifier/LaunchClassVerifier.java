@@ -1,10 +1,9 @@
 package io.pipeverify.verifier;
 
 import io.pipeverify.model.Op;
+import io.pipeverify.model.OpObjects;
 import io.pipeverify.model.Schedule;
-import io.pipeverify.model.Section;
 import io.pipeverify.model.Target;
-import io.pipeverify.model.WaveProgram;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -40,62 +39,7 @@ public final class LaunchClassVerifier {
    * but a lifted kernel's equal ops are one object, so the halves of many classes are looked up
    * without hashing their ops.
    */
-  private final Map<Refs, Halves.Key> keys = new HashMap<>();
-
-  /** A half compared by which op objects its programs hold (and its other fields by value). */
-  private static final class Refs {
-    private final Schedule half;
-    private final int hash;
-
-    Refs(Schedule half) {
-      this.half = half;
-      int h = half.withPrograms(List.of()).hashCode();
-      for (WaveProgram p : half.programs()) {
-        for (Section s : Section.values()) {
-          for (Op op : p.section(s)) {
-            h = 31 * h + System.identityHashCode(op);
-          }
-          h = 31 * h + s.ordinal();
-        }
-      }
-      this.hash = h;
-    }
-
-    @Override
-    public boolean equals(Object o) {
-      if (!(o instanceof Refs r)
-          || r.hash != hash
-          || !half.withPrograms(List.of()).equals(r.half.withPrograms(List.of()))
-          || half.programs().size() != r.half.programs().size()) {
-        return false;
-      }
-      for (int p = 0; p < half.programs().size(); p++) {
-        WaveProgram x = half.programs().get(p);
-        WaveProgram y = r.half.programs().get(p);
-        if (!x.role().equals(y.role()) || !x.waves().equals(y.waves())) {
-          return false;
-        }
-        for (Section s : Section.values()) {
-          List<Op> a = x.section(s);
-          List<Op> b = y.section(s);
-          if (a.size() != b.size()) {
-            return false;
-          }
-          for (int i = 0; i < a.size(); i++) {
-            if (a.get(i) != b.get(i)) {
-              return false;
-            }
-          }
-        }
-      }
-      return true;
-    }
-
-    @Override
-    public int hashCode() {
-      return hash;
-    }
-  }
+  private final Map<OpObjects, Halves.Key> keys = new HashMap<>();
 
   /** The halves whose work this kernel's reports have counted. */
   private final Set<Halves.Key> counted = new HashSet<>();
@@ -238,7 +182,7 @@ public final class LaunchClassVerifier {
    * unroll is every trip count's.
    */
   private boolean half(Schedule half, boolean loopless, Work work) {
-    Halves.Key key = keys.computeIfAbsent(new Refs(half), r -> key(half));
+    Halves.Key key = keys.computeIfAbsent(new OpObjects(half), r -> key(half));
     Halves.Known known = halves.verdicts.get(key);
     if (known == null) {
       VerificationReport r =

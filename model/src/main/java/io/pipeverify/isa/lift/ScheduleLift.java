@@ -13,6 +13,7 @@ import io.pipeverify.model.ImplicitWaits;
 import io.pipeverify.model.Intent;
 import io.pipeverify.model.LdsBuffer;
 import io.pipeverify.model.Op;
+import io.pipeverify.model.OpObjects;
 import io.pipeverify.model.Origin;
 import io.pipeverify.model.Region;
 import io.pipeverify.model.Schedule;
@@ -224,9 +225,9 @@ public final class ScheduleLift {
         work.push(plan.deciding(u.key(), true));
       }
     }
-    Map<Schedule, String> classes = schedules(pending, target);
+    Map<OpObjects, String> classes = schedules(pending, target);
     List<LiftedKernel.LaunchClass> out = new ArrayList<>();
-    classes.forEach((schedule, what) -> out.add(new LiftedKernel.LaunchClass(what, schedule)));
+    classes.forEach((key, what) -> out.add(new LiftedKernel.LaunchClass(what, key.schedule())));
     return new LiftedKernel(kernel.name(), out, covers(evaluator, keys, everyTripCount));
   }
 
@@ -296,26 +297,31 @@ public final class ScheduleLift {
    * (a kernel's classes then express the same LDS bytes in the same granules, so the halves a
    * verifier can share are equal: proofs/fence-split.md).
    */
-  private Map<Schedule, String> schedules(List<PendingClass> pending, Target target)
+  private Map<OpObjects, String> schedules(List<PendingClass> pending, Target target)
       throws AsmSyntaxException {
     runs.clear();
     long ldsEnd = kernel.amdhsa("group_segment_fixed_size").orElse(0);
     for (PendingClass c : pending) {
       for (WaveEvaluator.Trace t : c.traces()) {
-        for (LdsAccess a : t.accesses()) {
-          List<Run> r = runs.computeIfAbsent(a, Run::of);
-          if (!r.isEmpty()) {
-            ldsEnd = Math.max(ldsEnd, r.get(r.size() - 1).to());
+        for (Step s : t.steps()) {
+          for (LdsAccess a : s.lds()) {
+            List<Run> r = runs.computeIfAbsent(a, Run::of);
+            if (!r.isEmpty()) {
+              ldsEnd = Math.max(ldsEnd, r.get(r.size() - 1).to());
+            }
           }
         }
       }
     }
     int granule = granule();
     int slotBytes = Math.toIntExact(Math.max(granule, (ldsEnd + granule - 1) / granule * granule));
-    Map<Schedule, String> classes = new LinkedHashMap<>();
+    // Equal schedules once; their ops are interned, so a schedule is known by its op objects.
+    Map<OpObjects, String> classes = new LinkedHashMap<>();
     for (PendingClass c : pending) {
       classes.putIfAbsent(
-          schedule(c.traces(), c.loopStart(), c.period(), target, granule, slotBytes), c.what());
+          new OpObjects(
+              schedule(c.traces(), c.loopStart(), c.period(), target, granule, slotBytes)),
+          c.what());
     }
     return classes;
   }
