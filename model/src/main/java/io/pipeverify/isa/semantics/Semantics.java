@@ -131,30 +131,6 @@ public final class Semantics {
     return a != UNKNOWN && b != UNKNOWN && c != UNKNOWN;
   }
 
-  /**
-   * A source of an operation shape: {@code 3} a 32-bit operand, {@code w} a 64-bit one, {@code k} /
-   * {@code u} a 16-bit immediate sign- / zero-extended (SOPK), {@code d} the destination's old
-   * value, {@code c} SCC, {@code m} M0, {@code e} EXEC.
-   */
-  private static OptionalLong source(
-      WaveState s, Instruction i, char kind, int index, boolean wideDst, int lane) {
-    return switch (kind) {
-      case '3' -> word(src(s, i, index, lane));
-      case 'w' -> src64(s, i, index, lane);
-      case 'k', 'u' -> {
-        long v = src(s, i, index, lane);
-        yield v == UNKNOWN
-            ? OptionalLong.empty()
-            : OptionalLong.of(kind == 'k' ? (short) v & M32 : v & 0xFFFF);
-      }
-      case 'd' -> wideDst ? s.read64(i.operand(0), lane) : word(s.read(i.operand(0), lane));
-      case 'c' -> word(s.scc());
-      case 'm' -> word(s.m0());
-      case 'e' -> s.exec();
-      default -> throw new IllegalArgumentException("bad source kind " + kind);
-    };
-  }
-
   /** Operand-consuming source kinds (the others are implicit). */
   private static boolean consumes(char kind) {
     return kind == '3' || kind == 'w' || kind == 'k' || kind == 'u';
@@ -172,31 +148,58 @@ public final class Semantics {
 
   /**
    * The values of the source kinds {@code srcs} in one lane, into {@code out} (operands from {@code
-   * first}); false when one is unknown. The per-lane loops call it with one array for every lane
-   * instead of an optional per lane.
+   * first}); false when one is unknown. A kind is {@code 3} a 32-bit operand, {@code w} a 64-bit
+   * one, {@code k} / {@code u} a 16-bit immediate sign- / zero-extended (SOPK), {@code d} the
+   * destination's old value, {@code c} SCC, {@code m} M0, {@code e} EXEC. The per-lane loops call
+   * it with one array for every lane instead of an optional per lane.
    */
   private static boolean fill(
       WaveState s, Instruction i, String srcs, boolean wideDst, int first, int lane, long[] out) {
     int next = first;
     for (int k = 0; k < srcs.length(); k++) {
       char kind = srcs.charAt(k);
-      if (kind == '3') {
-        long x = src(s, i, next, lane);
-        if (x == UNKNOWN) {
-          return false;
-        }
-        out[k] = x & M32;
-      } else {
-        OptionalLong x = source(s, i, kind, next, wideDst, lane);
-        if (x.isEmpty()) {
-          return false;
-        }
-        out[k] = x.getAsLong();
+      boolean known =
+          switch (kind) {
+            case '3' -> put32(out, k, src(s, i, next, lane));
+            case 'w' -> put64(out, k, src64(s, i, next, lane));
+            case 'k', 'u' -> {
+              long v = src(s, i, next, lane);
+              yield v != UNKNOWN && put32(out, k, kind == 'k' ? (short) v : v & 0xFFFF);
+            }
+            case 'd' ->
+                wideDst
+                    ? put64(out, k, s.read64(i.operand(0), lane))
+                    : put32(out, k, s.read(i.operand(0), lane));
+            case 'c' -> put32(out, k, s.scc());
+            case 'm' -> put32(out, k, s.m0());
+            case 'e' -> put64(out, k, s.exec());
+            default -> throw new IllegalArgumentException("bad source kind " + kind);
+          };
+      if (!known) {
+        return false;
       }
       if (consumes(kind)) {
         next++;
       }
     }
+    return true;
+  }
+
+  /** {@code out[k]} = the low 32 bits of {@code v}; false (nothing written) when v is unknown. */
+  private static boolean put32(long[] out, int k, long v) {
+    if (v == UNKNOWN) {
+      return false;
+    }
+    out[k] = v & M32;
+    return true;
+  }
+
+  /** {@code out[k]} = {@code v}; false (nothing written) when v is unknown. */
+  private static boolean put64(long[] out, int k, OptionalLong v) {
+    if (v.isEmpty()) {
+      return false;
+    }
+    out[k] = v.getAsLong();
     return true;
   }
 
