@@ -9,5 +9,11 @@ public enum EdgeKind {
   /** A wait retires the op: its access precedes the wait's release. */
   WAIT_RETIRES,
   /** A wave's last event before its n-th barrier, the barrier, its first event after it. */
-  BARRIER
+  BARRIER,
+  /**
+   * Consecutive LDS accesses of one wave's DS instructions (ds_read, ds_write): the LDS executes
+   * one wave's DS instructions in issue order (semantics.md section 2). LDS-DMA writes (g2s) are
+   * not in it: they travel the vector-memory path.
+   */
+  LDS_ORDER
 }

@@ -24,6 +24,11 @@ import java.util.Optional;
  * x waves; a bitset per event over the access events (the earlier representation) was events x
  * accesses, 6.8 GB for a million-event schedule (docs/PERFORMANCE.md).
  *
+ * <p>A wave's DS accesses (ds_read, ds_write) form a chain of their own: the LDS executes one wave's
+ * DS instructions in issue order ({@link EdgeKind#LDS_ORDER}). They get a clock column each (chain
+ * {@code waves + w}), so an access reaches a later one of its wave, and whatever that one reaches,
+ * in one comparison: walking the chain's successors per query was as long as the wave.
+ *
  * <p>The edges are kept in arrays (a list per source while the graph is built, then one sorted
  * array of successors per event), the events of an instance in arrays indexed by its wave and
  * position in the wave's stream. This class held a JGraphT graph and identity maps until issue 13:
@@ -64,19 +69,25 @@ public final class HappensBefore {
   /** Event id -> the kinds of the edges to {@link #successors}, in the same order. */
   private byte[][] successorKinds;
 
-  /** Event id -> its wave's chain, -1 for access and barrier events (filled after build). */
+  /**
+   * Event id -> its chain: its wave's for issue and release events, {@code waves + w} for a DS
+   * access of wave w, -1 for LDS-DMA and gload accesses and barrier events (filled after build).
+   */
   private int[] chainOf;
 
   /** Event id -> its position in its wave's chain. */
   private int[] chainPosition;
 
   /**
-   * {@code clock[v * waves + c]}: the position of the last event of chain c that happens strictly
+   * {@code clock[v * chains + c]}: the position of the last event of chain c that happens strictly
    * before event v, or -1.
    */
   private int[] clock;
 
   private final int waves;
+
+  /** The chains: one per wave for its issue and release events, one per wave for its DS accesses. */
+  private final int chains;
 
   /** Event id -> its position in one topological order of the graph (filled after build). */
   private int[] rank;
@@ -87,6 +98,7 @@ public final class HappensBefore {
   private HappensBefore(Execution execution) {
     this.execution = execution;
     waves = execution.waves().size();
+    chains = 2 * waves;
     issue = new InstanceMap<>(execution);
     access = new InstanceMap<>(execution);
     retiredBy = new InstanceMap<>(execution);
@@ -204,14 +216,14 @@ public final class HappensBefore {
 
   /**
    * An event on a chain reaches v iff it is in the prefix v's clock names; one off the chains (an
-   * access or a barrier) iff one of its successors is v or reaches it. Successors of an access are
-   * waits, of a barrier the waves' next events (or, for two barriers in a row, the next barrier):
-   * the recursion reaches a chain within a step or two.
+   * LDS-DMA or gload access, or a barrier) iff one of its successors is v or reaches it. Successors
+   * of such an access are waits, of a barrier the waves' next events (or, for two barriers in a
+   * row, the next barrier): the recursion reaches a chain within a step or two.
    */
   private boolean reaches(int a, int v) {
     int c = chainOf[a];
     if (c >= 0) {
-      return chainPosition[a] <= clock[v * waves + c];
+      return chainPosition[a] <= clock[v * chains + c];
     }
     for (int s : successors[a]) {
       if (s == v || reaches(s, v)) {
@@ -286,6 +298,9 @@ public final class HappensBefore {
     Event previous;
     int barrierCount;
 
+    /** The access of the wave's latest DS instruction (ds_read, ds_write), or null. */
+    Event.OpEvent lastDs;
+
     void add(Instance inst) {
       Event current;
       if (inst.op() instanceof Op.Barrier) {
@@ -302,6 +317,12 @@ public final class HappensBefore {
           edge(e, a, EdgeKind.ISSUE_TO_ACCESS);
           if (inst.access().isPresent()) {
             accessEvents.add(a);
+          }
+          if (isDs(inst.op())) {
+            if (lastDs != null) {
+              edge(lastDs, a, EdgeKind.LDS_ORDER);
+            }
+            lastDs = a;
           }
         }
       } else {
@@ -354,6 +375,11 @@ public final class HappensBefore {
     }
   }
 
+  /** A DS instruction: its LDS access is ordered with the wave's other DS accesses. */
+  private static boolean isDs(Op op) {
+    return op instanceof Op.DsRead || op instanceof Op.DsWrite;
+  }
+
   /**
    * Counted ops and waits get events; ops with no ordering effect (mfma, sched_barrier, setprio)
    * get none.
@@ -401,13 +427,16 @@ public final class HappensBefore {
     chainOf = new int[n];
     chainPosition = new int[n];
     Arrays.fill(chainOf, -1);
-    int[] length = new int[waves];
+    int[] length = new int[chains];
     // Ids follow each wave's program order (build adds a wave's events in order).
     for (Event e : events) {
-      if (e instanceof Event.OpEvent o && o.kind() != Event.Kind.ACCESS) {
+      if (e instanceof Event.OpEvent o) {
         int w = issue.position(o.instance().wave());
-        chainOf[e.id()] = w;
-        chainPosition[e.id()] = length[w]++;
+        int c = o.kind() != Event.Kind.ACCESS ? w : isDs(o.instance().op()) ? waves + w : -1;
+        if (c >= 0) {
+          chainOf[e.id()] = c;
+          chainPosition[e.id()] = length[c]++;
+        }
       }
     }
     // Kahn's algorithm over the successor arrays.
@@ -439,7 +468,7 @@ public final class HappensBefore {
       rank[order[i]] = i;
     }
     // In topological order every predecessor's clock is final before it is pushed on.
-    clock = new int[n * waves];
+    clock = new int[n * chains];
     Arrays.fill(clock, -1);
     for (int i = 0; i < n; i++) {
       pushClock(order[i]);
@@ -450,11 +479,11 @@ public final class HappensBefore {
   private void pushClock(int v) {
     int c = chainOf[v];
     for (int t : successors[v]) {
-      for (int w = 0; w < waves; w++) {
-        clock[t * waves + w] = Math.max(clock[t * waves + w], clock[v * waves + w]);
+      for (int w = 0; w < chains; w++) {
+        clock[t * chains + w] = Math.max(clock[t * chains + w], clock[v * chains + w]);
       }
       if (c >= 0) {
-        clock[t * waves + c] = Math.max(clock[t * waves + c], chainPosition[v]);
+        clock[t * chains + c] = Math.max(clock[t * chains + c], chainPosition[v]);
       }
     }
   }
