@@ -2,6 +2,7 @@ package io.pipeverify.cli;
 
 import io.pipeverify.model.ImplicitWaits;
 import io.pipeverify.model.Target;
+import io.pipeverify.verifier.Assumption;
 import io.pipeverify.verifier.unroll.CounterMode;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
@@ -44,6 +45,13 @@ final class Converters {
     @Override
     public CounterMode convert(String value) {
       return Converters.convert(CounterMode::fromId, value);
+    }
+  }
+
+  static final class AssumptionConverter implements ITypeConverter<Assumption> {
+    @Override
+    public Assumption convert(String value) {
+      return Converters.convert(Assumption::fromId, value);
     }
   }
 

@@ -6,6 +6,7 @@ import io.pipeverify.model.transform.IntRange;
 import io.pipeverify.model.transform.KnobSpec;
 import io.pipeverify.model.transform.PipelineTransform;
 import io.pipeverify.model.transform.Transforms;
+import io.pipeverify.verifier.Assumption;
 import io.pipeverify.verifier.report.JsonOutput;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -30,12 +31,23 @@ final class ListCommand implements Callable<Integer> {
       description = "text (a table per transform) or json (an array). Default: text.")
   OutputFormat format = OutputFormat.TEXT;
 
+  @Option(
+      names = "--assumptions",
+      description =
+          "List the timing assumptions verify --assume accepts: the hardware fact each relies on"
+              + " and what it may hide.")
+  boolean assumptions;
+
   ListCommand(Console console) {
     this.console = console;
   }
 
   @Override
   public Integer call() {
+    if (assumptions) {
+      console.out().print(format == OutputFormat.JSON ? assumptionsJson() : assumptionsText());
+      return ExitCode.OK;
+    }
     console
         .out()
         .print(
@@ -96,6 +108,45 @@ final class ListCommand implements Callable<Integer> {
     }
     g.writeStringField("description", k.description());
     g.writeEndObject();
+  }
+
+  /** Per assumption: its name, the fact it relies on and what it may hide, wrapped. */
+  static String assumptionsText() {
+    StringBuilder out = new StringBuilder();
+    for (Assumption a : Assumption.values()) {
+      out.append(a.id()).append('\n');
+      section(out, "relies on: ", a.fact());
+      section(out, "may hide:  ", a.mayHide());
+    }
+    out.append(
+        "\nState one: pipeverify verify K.co --assume NAME (repeatable), or \"assumptions\":"
+            + " [\"NAME\"] in a schedule file. It excuses only races in flight across a barrier,"
+            + " never an unordered one (docs/debugging.md).\n");
+    return out.toString();
+  }
+
+  private static void section(StringBuilder out, String label, String text) {
+    List<String> lines = wrap(text, 86);
+    for (int i = 0; i < lines.size(); i++) {
+      out.append("  ").append(i == 0 ? label : " ".repeat(label.length())).append(lines.get(i));
+      out.append('\n');
+    }
+  }
+
+  /** {@code [{name, reliesOn, mayHide}]}. */
+  static String assumptionsJson() {
+    return JsonOutput.pretty(
+        g -> {
+          g.writeStartArray();
+          for (Assumption a : Assumption.values()) {
+            g.writeStartObject();
+            g.writeStringField("name", a.id());
+            g.writeStringField("reliesOn", a.fact());
+            g.writeStringField("mayHide", a.mayHide());
+            g.writeEndObject();
+          }
+          g.writeEndArray();
+        });
   }
 
   /** Per transform: name, wrapped description, and a knob table (name, type, default, meaning). */

@@ -6,6 +6,7 @@ import io.pipeverify.model.Schedule;
 import io.pipeverify.model.Target;
 import io.pipeverify.model.TerminalText;
 import io.pipeverify.model.format.LocatedSchedule;
+import io.pipeverify.verifier.Assumption;
 import io.pipeverify.verifier.Finding;
 import io.pipeverify.verifier.LaunchClassVerifier;
 import io.pipeverify.verifier.Verdict;
@@ -15,6 +16,7 @@ import io.pipeverify.verifier.VerifyOptions;
 import io.pipeverify.verifier.repair.SmallestRepair;
 import io.pipeverify.verifier.report.DotGraphRenderer;
 import io.pipeverify.verifier.report.ExplanationRenderer;
+import io.pipeverify.verifier.report.FindingText;
 import io.pipeverify.verifier.report.GithubAnnotationRenderer;
 import io.pipeverify.verifier.report.HtmlReportRenderer;
 import io.pipeverify.verifier.report.JsonReportRenderer;
@@ -147,6 +149,16 @@ class VerifyCommand implements Callable<Integer> {
   int maxFindings = VerifyOptions.defaults().maxFindings();
 
   @Option(
+      names = "--assume",
+      paramLabel = "NAME",
+      converter = Converters.AssumptionConverter.class,
+      description =
+          "State a timing assumption (repeatable; pipeverify list --assumptions): race instances"
+              + " it covers are notes, not findings. Only races in flight across a barrier are"
+              + " ever excused. Default: none, the ISA's rules.")
+  List<Assumption> assume = new ArrayList<>();
+
+  @Option(
       names = "--jobs",
       paramLabel = "N",
       description = "Inputs verified at once when several are given. Default: the cores.")
@@ -180,7 +192,8 @@ class VerifyCommand implements Callable<Integer> {
         VerifyOptions.defaults()
             .withCounters(counters)
             .withSolverTimeout(Duration.ofMillis(timeoutMs))
-            .withMaxFindings(maxFindings);
+            .withMaxFindings(maxFindings)
+            .withAssumptions(assume);
     List<ScheduleResult> results = new ArrayList<>();
     List<String[]> rows = new ArrayList<>();
     int exit = ExitCode.OK;
@@ -231,7 +244,7 @@ class VerifyCommand implements Callable<Integer> {
       LocatedSchedule located = read.schedules().get(0);
       Schedule schedule =
           ScheduleSource.overridden(located.schedule(), input, target, implicitWaits);
-      return verify(input, schedule, Optional.of(located), options);
+      return verify(input, schedule, Optional.of(located), stated(options, located));
     }
     // A lifted kernel: every launch class verified, the verdict the worst of them (docs/isa.md).
     List<Schedule> schedules = new ArrayList<>();
@@ -368,6 +381,41 @@ class VerifyCommand implements Callable<Integer> {
     }
   }
 
+  /**
+   * {@code options} with the assumptions a schedule file states too ({@code "assumptions"}); an
+   * unknown name is bad input at its JSON pointer.
+   */
+  static VerifyOptions stated(VerifyOptions options, LocatedSchedule located)
+      throws InputException {
+    if (located.assumptions().isEmpty()) {
+      return options;
+    }
+    List<Assumption> all = new ArrayList<>(options.assumptions());
+    for (int i = 0; i < located.assumptions().size(); i++) {
+      String name = located.assumptions().get(i);
+      Optional<Assumption> a = Assumption.byId(name);
+      if (a.isEmpty()) {
+        String pointer = "/assumptions/" + i;
+        String where =
+            located
+                .position(pointer)
+                .map(p -> located.file() + ":" + p.line() + ":" + p.column())
+                .orElse(located.file());
+        throw new InputException(
+            where
+                + ": error at "
+                + pointer
+                + ": unknown assumption '"
+                + name
+                + "' (expected one of: "
+                + Assumption.names()
+                + "; pipeverify list --assumptions)");
+      }
+      all.add(a.get());
+    }
+    return options.withAssumptions(all);
+  }
+
   private ScheduleResult verify(
       String input, Schedule schedule, Optional<LocatedSchedule> located, VerifyOptions options) {
     VerificationReport report = Verifier.verify(schedule, options);
@@ -482,7 +530,9 @@ class VerifyCommand implements Callable<Integer> {
               Integer.toString(findings.stream().mapToInt(Finding::instances).sum()),
               Long.toString(report.stats().events()),
               Long.toString(report.stats().totalTime().toMillis()),
-              PipeverifyCommand.firstViolation(report.verdict(), report.findingsOmitted()),
+              report.verifiedUnderAssumptions()
+                  ? FindingText.assumptions(report)
+                  : PipeverifyCommand.firstViolation(report.verdict(), report.findingsOmitted()),
               Integer.toString(report.exitCode())));
     }
     for (String[] b : bad) {

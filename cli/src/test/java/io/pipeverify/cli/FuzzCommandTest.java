@@ -315,7 +315,7 @@ class FuzzCommandTest {
         r.out()
             .startsWith(
                 "fuzz triton-pingpong: seed 3, 40 tries; 29 invalid combinations skipped; 11"
-                    + " checked: 7 verified, 4 violated, 0 inconclusive; 8 classes\n"
+                    + " checked: 7 verified, 4 violated, 0 inconclusive; 7 classes\n"
                     + "compiled: the kernel of every configuration that verifies, with "
                     + clang.get().version()
                     + ", lifted from its assembly and verified\n"),

@@ -1,7 +1,9 @@
 package io.pipeverify.verifier;
 
 import io.pipeverify.model.Schedule;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -10,7 +12,9 @@ import java.util.Optional;
  * options, the trip counts unrolled (1..cutoff; the verdict covers every T >= 1 by
  * proofs/cutoff.md), the verdict, the stats, and {@code findingsOmitted}: the defects beyond {@link
  * VerifyOptions#maxFindings} that the happens-before graph found and that were neither confirmed by
- * Z3 nor reported (the verdict stands either way; reports say how to see them).
+ * Z3 nor reported (the verdict stands either way; reports say how to see them). {@code excused}:
+ * the defects the stated assumptions excused ({@link Assumption}), notes of a verdict that rests on
+ * them.
  */
 public record VerificationReport(
     Schedule schedule,
@@ -20,7 +24,8 @@ public record VerificationReport(
     Verdict verdict,
     int findingsOmitted,
     Stats stats,
-    Optional<Launches> launches) {
+    Optional<Launches> launches,
+    List<Excused> excused) {
 
   /**
    * For a kernel lifted from assembly: what its launch classes cover together ({@code every trip
@@ -51,11 +56,13 @@ public record VerificationReport(
         verdict,
         findingsOmitted,
         stats,
-        Optional.empty());
+        Optional.empty(),
+        List.of());
   }
 
   public VerificationReport {
     Objects.requireNonNull(launches);
+    excused = List.copyOf(excused);
     tripCountsChecked = List.copyOf(tripCountsChecked);
     if (findingsOmitted < 0) {
       throw new IllegalArgumentException("findingsOmitted must be >= 0");
@@ -104,6 +111,29 @@ public record VerificationReport(
         r.verdict(),
         r.findingsOmitted(),
         work,
-        Optional.of(new Launches(covers, classes.size(), foundIn)));
+        Optional.of(new Launches(covers, classes.size(), foundIn)),
+        excusedOf(reports));
+  }
+
+  /**
+   * The excused defects of every class's report, each once by its assumption, rule and ops' origins
+   * (classes share their ops), with their instances summed, in the order first met.
+   */
+  private static List<Excused> excusedOf(List<VerificationReport> reports) {
+    Map<String, Excused> all = new LinkedHashMap<>();
+    for (VerificationReport r : reports) {
+      for (Excused e : r.excused()) {
+        String key =
+            e.assumption() + "|" + e.rule() + "|" + e.first().origin() + "|" + e.second().origin();
+        Excused known = all.get(key);
+        all.put(key, known == null ? e : known.plus(e.instances()));
+      }
+    }
+    return List.copyOf(all.values());
+  }
+
+  /** Whether the verdict rests on a stated assumption: verified, with excused instances. */
+  public boolean verifiedUnderAssumptions() {
+    return verdict instanceof Verdict.Verified && !excused.isEmpty();
   }
 }

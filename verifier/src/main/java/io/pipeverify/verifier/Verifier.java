@@ -131,7 +131,15 @@ public final class Verifier {
     List<Integer> covered =
         run.stoppedAt < 0 ? tripCounts : tripCounts.subList(0, run.stoppedAt + 1);
     return new VerificationReport(
-        lowered, options, lowered.period(), covered, verdict, run.omitted(), stats);
+        lowered,
+        options,
+        lowered.period(),
+        covered,
+        verdict,
+        run.omitted(),
+        stats,
+        Optional.empty(),
+        List.copyOf(run.excused.values()));
   }
 
   private static List<Integer> range(int last) {
@@ -182,6 +190,12 @@ public final class Verifier {
     final Set<String> causeKeys = new HashSet<>();
 
     int causes;
+
+    /**
+     * The defects a stated assumption excused, by defect key, in the order found (notes of the
+     * report, not findings).
+     */
+    final Map<String, Excused> excused = new LinkedHashMap<>();
 
     /** The candidates of the defects listed for confirmation, by defect key. */
     final Map<String, List<CauseCandidates.Candidate>> pendingCauses = new HashMap<>();
@@ -437,7 +451,23 @@ public final class Verifier {
       }
       CauseCandidates candidates = new CauseCandidates(hb);
       Map<String, List<RaceFinding>> races = new LinkedHashMap<>();
+      InstanceText text = null;
+      Set<String> excusedHere = new HashSet<>();
       for (RaceFinding f : result.findings()) {
+        Optional<Assumption> assumed = excusing(f);
+        if (assumed.isPresent()) {
+          if (text == null) {
+            text = new InstanceText(schedule, t);
+          }
+          excuse(assumed.get(), f, text);
+          if (excusedHere.add(f.key())) {
+            // The excuse rests on the issue order through the barrier: Z3 proves it too.
+            toProve.add(
+                new TimingProblem.Order(
+                    hb.issueOf(f.first()).id(), hb.issueOf(f.second().orElseThrow()).id()));
+          }
+          continue;
+        }
         if (races.containsKey(f.key())) {
           races.get(f.key()).add(f);
         } else if (found.containsKey(f.key())) {
@@ -531,6 +561,54 @@ public final class Verifier {
       return flows.isEmpty()
           ? Optional.empty()
           : dataflow(z3, t, hb, uses, whole, flows, candidates);
+    }
+
+    /**
+     * The stated assumption that excuses race {@code f}, if any: {@link
+     * Assumption#LDS_READ_BEFORE_DMA} excuses a ds_read in flight across a barrier after which a
+     * wave issues the LDS-DMA write (g2s) that may land first. Never an unordered race.
+     */
+    private Optional<Assumption> excusing(RaceFinding f) {
+      if (options.assumes(Assumption.LDS_READ_BEFORE_DMA)
+          && f.raceClass().orElse(RaceClass.UNORDERED) == RaceClass.IN_FLIGHT
+          && f.first().op() instanceof Op.DsRead
+          && f.second().orElseThrow().op() instanceof Op.G2s) {
+        return Optional.of(Assumption.LDS_READ_BEFORE_DMA);
+      }
+      return Optional.empty();
+    }
+
+    /** By excused defect key: its instances by place, as {@link FindingTally} counts them. */
+    final Map<String, Set<String>> excusedPlaces = new HashMap<>();
+
+    /**
+     * Counts an instance of an excused defect once by the places of its two ops (the same pair at
+     * several trip counts is one instance), the first instance naming it.
+     */
+    private void excuse(Assumption a, RaceFinding f, InstanceText text) {
+      Instance second = f.second().orElseThrow();
+      String place = place(f.first()) + "|" + place(second);
+      if (!excusedPlaces.computeIfAbsent(f.key(), k -> new HashSet<>()).add(place)) {
+        return;
+      }
+      Excused known = excused.get(f.key());
+      excused.put(
+          f.key(),
+          known != null
+              ? known.plus(1)
+              : new Excused(
+                  a, f.property() + " " + f.kind(), text.ref(f.first()), text.ref(second), 1));
+    }
+
+    private static String place(Instance i) {
+      return i.wave()
+          + ":"
+          + i.section()
+          + ":"
+          + i.iteration()
+          + ":"
+          + i.position()
+          + (i.implicit() ? "i" : "");
     }
 
     /**

@@ -2,6 +2,8 @@ package io.pipeverify.verifier;
 
 import io.pipeverify.verifier.unroll.CounterMode;
 import java.time.Duration;
+import java.util.EnumSet;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -14,7 +16,8 @@ import java.util.Objects;
  * report's trip counts, instance counts and stats cover what was checked (fuzz campaigns,
  * docs/PERFORMANCE.md). {@code traces}: render each counterexample's interleaving; without, a
  * violation has its summary and missing edge but an empty trace (Z3 still confirms every one: the
- * trace only renders its model). Fuzz campaigns show summaries only.
+ * trace only renders its model). Fuzz campaigns show summaries only. {@code assumptions}: the
+ * timing assumptions stated ({@link Assumption}), each once, in declaration order.
  */
 public record VerifyOptions(
     CounterMode counters,
@@ -22,7 +25,8 @@ public record VerifyOptions(
     int maxFindings,
     ProofMode proof,
     boolean stopAtCap,
-    boolean traces) {
+    boolean traces,
+    List<Assumption> assumptions) {
 
   /**
    * How many of the ordered conflicting pairs Z3 re-proves. {@code FULL}: every one (a complete,
@@ -44,24 +48,27 @@ public record VerifyOptions(
     if (maxFindings < 0) {
       throw new IllegalArgumentException("maxFindings must be >= 0 (0: all), got " + maxFindings);
     }
+    // Each once, in declaration order: the same options whatever order they were stated in.
+    assumptions = assumptions.isEmpty() ? List.of() : List.copyOf(EnumSet.copyOf(assumptions));
   }
 
   public static VerifyOptions defaults() {
     return new VerifyOptions(
-        CounterMode.ORDERED, Duration.ofSeconds(30), 20, ProofMode.SHAPES, false, true);
+        CounterMode.ORDERED, Duration.ofSeconds(30), 20, ProofMode.SHAPES, false, true, List.of());
   }
 
   public VerifyOptions withCounters(CounterMode mode) {
-    return new VerifyOptions(mode, solverTimeout, maxFindings, proof, stopAtCap, traces);
+    return new VerifyOptions(
+        mode, solverTimeout, maxFindings, proof, stopAtCap, traces, assumptions);
   }
 
   public VerifyOptions withSolverTimeout(Duration timeout) {
-    return new VerifyOptions(counters, timeout, maxFindings, proof, stopAtCap, traces);
+    return new VerifyOptions(counters, timeout, maxFindings, proof, stopAtCap, traces, assumptions);
   }
 
   /** At most {@code max} findings confirmed and reported; 0 for all. */
   public VerifyOptions withMaxFindings(int max) {
-    return new VerifyOptions(counters, solverTimeout, max, proof, stopAtCap, traces);
+    return new VerifyOptions(counters, solverTimeout, max, proof, stopAtCap, traces, assumptions);
   }
 
   /** Whether {@code count} findings reach the cap. */
@@ -70,14 +77,27 @@ public record VerifyOptions(
   }
 
   public VerifyOptions withProof(ProofMode mode) {
-    return new VerifyOptions(counters, solverTimeout, maxFindings, mode, stopAtCap, traces);
+    return new VerifyOptions(
+        counters, solverTimeout, maxFindings, mode, stopAtCap, traces, assumptions);
   }
 
   public VerifyOptions withStopAtCap(boolean stop) {
-    return new VerifyOptions(counters, solverTimeout, maxFindings, proof, stop, traces);
+    return new VerifyOptions(
+        counters, solverTimeout, maxFindings, proof, stop, traces, assumptions);
+  }
+
+  /** Instances these assumptions excuse are notes, not findings ({@link Assumption}). */
+  public VerifyOptions withAssumptions(List<Assumption> stated) {
+    return new VerifyOptions(
+        counters, solverTimeout, maxFindings, proof, stopAtCap, traces, stated);
+  }
+
+  public boolean assumes(Assumption a) {
+    return assumptions.contains(a);
   }
 
   public VerifyOptions withTraces(boolean render) {
-    return new VerifyOptions(counters, solverTimeout, maxFindings, proof, stopAtCap, render);
+    return new VerifyOptions(
+        counters, solverTimeout, maxFindings, proof, stopAtCap, render, assumptions);
   }
 }

@@ -39,7 +39,9 @@ class SameWaveLdsOrderTest {
       List<Op> prologue = List.of(g2s(8 * w, 10), vmcnt(0, 11), barrier(12));
       List<Op> loop =
           List.of(
-              read(8 * w, 8, 20), withDma ? g2s(8 * w, 21) : write(8 * w, 21), FenceSchedules.wait(0, 0, 22));
+              read(8 * w, 8, 20),
+              withDma ? g2s(8 * w, 21) : write(8 * w, 21),
+              FenceSchedules.wait(0, 0, 22));
       programs.add(new WaveProgram("w" + w, List.of(w), prologue, loop, List.of()));
     }
     return FenceSchedules.withPrograms(programs);

@@ -1,6 +1,7 @@
 package io.pipeverify.model.format;
 
 import io.pipeverify.model.Schedule;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -11,12 +12,21 @@ import java.util.Optional;
  * regions, GitHub annotations).
  */
 public record LocatedSchedule(
-    Schedule schedule, String file, Map<String, SourcePosition> positions) {
+    Schedule schedule,
+    String file,
+    Map<String, SourcePosition> positions,
+    List<String> assumptions) {
 
   public LocatedSchedule {
     Objects.requireNonNull(schedule);
     Objects.requireNonNull(file);
     positions = Map.copyOf(positions);
+    assumptions = List.copyOf(assumptions);
+  }
+
+  /** A schedule that states no timing assumption. */
+  public LocatedSchedule(Schedule schedule, String file, Map<String, SourcePosition> positions) {
+    this(schedule, file, positions, List.of());
   }
 
   /** The position of the value at {@code pointer}, if the file has that value. */

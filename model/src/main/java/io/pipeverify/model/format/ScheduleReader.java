@@ -74,6 +74,12 @@ public final class ScheduleReader {
   private final String file;
   private final List<Diagnostic> diagnostics = new ArrayList<>();
 
+  /**
+   * The timing assumptions the file states ({@code "assumptions"}), as written: names the verifier
+   * knows, checked where the options are made (the model does not know them).
+   */
+  private List<String> assumptions = List.of();
+
   private ScheduleReader(String file) {
     this.file = file;
   }
@@ -108,7 +114,7 @@ public final class ScheduleReader {
       }
       throw new ScheduleFormatException(out);
     }
-    return new LocatedSchedule(schedule, fileName, positions);
+    return new LocatedSchedule(schedule, fileName, positions, reader.assumptions);
   }
 
   /** Reads a file as UTF-8; diagnostics name it by {@code path.toString()}. */
@@ -339,7 +345,7 @@ public final class ScheduleReader {
   // ---- the schedule ----
 
   private Schedule schedule(JsonNode root) {
-    Fields f = fields(root, "", "a schedule", TOP_LEVEL, List.of("intent"));
+    Fields f = fields(root, "", "a schedule", TOP_LEVEL, List.of("intent", "assumptions"));
     if (f == null) {
       return null;
     }
@@ -362,6 +368,10 @@ public final class ScheduleReader {
         f.has("intent")
             ? f.get("intent", choice("intent", Intent.values(), Intent::id))
             : Intent.GEMM;
+    if (f.has("assumptions")) {
+      List<String> stated = f.get("assumptions", (n, p) -> list(n, p, "assumptions", this::string));
+      assumptions = stated == null ? List.of() : List.copyOf(stated);
+    }
     Gemm gemm = f.get("gemm", this::gemm);
     List<WaveParam> params = f.get("waveParams", this::waveParams);
     List<LdsBuffer> buffers = f.get("buffers", (n, p) -> list(n, p, "buffers", this::buffer));

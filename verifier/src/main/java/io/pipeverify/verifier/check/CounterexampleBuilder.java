@@ -3,6 +3,7 @@ package io.pipeverify.verifier.check;
 import io.pipeverify.model.Op;
 import io.pipeverify.verifier.OpRef;
 import io.pipeverify.verifier.Property;
+import io.pipeverify.verifier.RaceClass;
 import io.pipeverify.verifier.TraceStep;
 import io.pipeverify.verifier.Violation;
 import io.pipeverify.verifier.ViolationKind;
@@ -74,7 +75,8 @@ public final class CounterexampleBuilder {
         List.of(),
         summary(f),
         missingEdge(f),
-        model);
+        model,
+        f.raceClass());
   }
 
   /** A P3/P4/P5 violation; {@code model} is any model of the problem with the bad order. */
@@ -88,7 +90,8 @@ public final class CounterexampleBuilder {
         f.marked(),
         f.summary().get(),
         f.detail().get(),
-        model);
+        model,
+        Optional.empty());
   }
 
   /**
@@ -104,7 +107,8 @@ public final class CounterexampleBuilder {
       List<Integer> marked,
       String summary,
       String missingEdge,
-      long[] model) {
+      long[] model,
+      Optional<RaceClass> raceClass) {
     List<OpRef> ops = new ArrayList<>();
     ops.add(text.ref(first));
     second.ifPresent(s -> ops.add(text.ref(s)));
@@ -127,7 +131,8 @@ public final class CounterexampleBuilder {
         summary,
         missingEdge,
         List.copyOf(waves),
-        traces ? trace(canonicalTimes(badOrder, model), waves, starred) : List.of());
+        traces ? trace(canonicalTimes(badOrder, model), waves, starred) : List.of(),
+        raceClass);
   }
 
   /**

@@ -6,6 +6,7 @@ import io.pipeverify.model.Schedule;
 import io.pipeverify.model.Section;
 import io.pipeverify.model.WaveProgram;
 import io.pipeverify.verifier.Property;
+import io.pipeverify.verifier.RaceClass;
 import io.pipeverify.verifier.ViolationKind;
 import io.pipeverify.verifier.hb.Event;
 import io.pipeverify.verifier.hb.HappensBefore;
@@ -252,10 +253,38 @@ public final class RaceChecker {
       } else {
         RaceFinding f = sequential == null ? race(hb, index, a, b) : race(sequential, a, b);
         if (f != null) {
-          findings.add(f);
+          findings.add(f.classified(classOf(hb, f)));
         }
       }
     }
+  }
+
+  /**
+   * {@link RaceClass#IN_FLIGHT} when the op that should come first is issued before a barrier that
+   * the second op's wave passes before issuing it, though its access is not ordered before the
+   * second's: only a wait retiring it before that barrier is missing, and the race needs the first
+   * op to stay in flight that long. Across waves that is happens-before at issue (only a barrier
+   * orders two waves); in one wave, a barrier between the two in program order. Every other race is
+   * unordered: with no barrier between the issues, the bad order needs no delay.
+   */
+  static RaceClass classOf(HappensBefore hb, RaceFinding f) {
+    Instance first = f.first();
+    Instance second = f.second().orElseThrow();
+    boolean acrossBarrier =
+        first.wave() != second.wave()
+            ? hb.before(hb.issueOf(first), hb.issueOf(second))
+            : barrierBetween(hb.execution().waves().get(first.wave()), first, second);
+    return acrossBarrier ? RaceClass.IN_FLIGHT : RaceClass.UNORDERED;
+  }
+
+  /** Whether {@code wave} executes a barrier after {@code first} and before {@code second}. */
+  private static boolean barrierBetween(List<Instance> wave, Instance first, Instance second) {
+    for (int i = first.seq() + 1; i < second.seq(); i++) {
+      if (wave.get(i).op() instanceof io.pipeverify.model.Op.Barrier) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**

@@ -24,10 +24,10 @@ import java.util.Optional;
  * x waves; a bitset per event over the access events (the earlier representation) was events x
  * accesses, 6.8 GB for a million-event schedule (docs/PERFORMANCE.md).
  *
- * <p>A wave's DS accesses (ds_read, ds_write) form a chain of their own: the LDS executes one wave's
- * DS instructions in issue order ({@link EdgeKind#LDS_ORDER}). They get a clock column each (chain
- * {@code waves + w}), so an access reaches a later one of its wave, and whatever that one reaches,
- * in one comparison: walking the chain's successors per query was as long as the wave.
+ * <p>A wave's DS accesses (ds_read, ds_write) form a chain of their own: the LDS executes one
+ * wave's DS instructions in issue order ({@link EdgeKind#LDS_ORDER}). They get a clock column each
+ * (chain {@code waves + w}), so an access reaches a later one of its wave, and whatever that one
+ * reaches, in one comparison: walking the chain's successors per query was as long as the wave.
  *
  * <p>The edges are kept in arrays (a list per source while the graph is built, then one sorted
  * array of successors per event), the events of an instance in arrays indexed by its wave and
@@ -86,7 +86,9 @@ public final class HappensBefore {
 
   private final int waves;
 
-  /** The chains: one per wave for its issue and release events, one per wave for its DS accesses. */
+  /**
+   * The chains: one per wave for its issue and release events, one per wave for its DS accesses.
+   */
   private final int chains;
 
   /** Event id -> its position in one topological order of the graph (filled after build). */
@@ -190,7 +192,10 @@ public final class HappensBefore {
     return issue.get(instance);
   }
 
-  /** The first wait of its wave that retires {@code op}, if any (ordered mode, or a wait of 0). */
+  /**
+   * The first wait of its wave that retires {@code op}, if any (ordered mode, a wait of 0, or an
+   * unordered-mode lgkmcnt wait for all but its newest DS ops).
+   */
   public Optional<Instance> retiredBy(Instance op) {
     return Optional.ofNullable(retiredBy.get(op));
   }
@@ -286,6 +291,26 @@ public final class HappensBefore {
     for (Execution.Retirement r : execution.retirements()) {
       retire(r);
     }
+    for (Execution.CountingWait w : execution.countingWaits()) {
+      dsInOrder(w);
+    }
+  }
+
+  /**
+   * An lgkmcnt wait of the unordered mode lets at most N of its candidates land late, which ones
+   * unknown; but the candidates are DS ops, which access LDS in issue order, so a late one makes
+   * every later one late too: the late ones are the newest, and the others are retired by the wait
+   * as in the ordered mode. Without these edges the graph would report races that the timing
+   * problem's cardinality constraint and the DS chain together refute.
+   */
+  private void dsInOrder(Execution.CountingWait w) {
+    if (w.counter() != Counter.LGKMCNT) {
+      return;
+    }
+    List<Instance> candidates = w.candidates();
+    for (int i = 0; i < candidates.size() - w.allowed(); i++) {
+      retire(new Execution.Retirement(candidates.get(i), w.waitOp()));
+    }
   }
 
   /**
@@ -353,7 +378,8 @@ public final class HappensBefore {
 
   private void retire(Execution.Retirement r) {
     edge(access.get(r.op()), issue.get(r.by()), EdgeKind.WAIT_RETIRES);
-    if (retiredBy.get(r.op()) == null) {
+    Instance known = retiredBy.get(r.op());
+    if (known == null || r.by().seq() < known.seq()) {
       retiredBy.put(r.op(), r.by());
     }
   }

@@ -1,8 +1,13 @@
 package io.pipeverify.verifier.report;
 
+import io.pipeverify.verifier.Assumption;
+import io.pipeverify.verifier.Excused;
 import io.pipeverify.verifier.Finding;
+import io.pipeverify.verifier.RaceClass;
 import io.pipeverify.verifier.Verdict;
 import io.pipeverify.verifier.VerificationReport;
+import io.pipeverify.verifier.Violation;
+import java.util.ArrayList;
 import java.util.List;
 
 /** The sentences every report format uses for findings, so that they all say the same. */
@@ -58,6 +63,53 @@ public final class FindingText {
       first = false;
     }
     return s.toString();
+  }
+
+  /**
+   * {@code " in flight across the barrier"} for a race of that class (semantics.md section 4), else
+   * nothing: an unordered race is the default reading of a P1 finding.
+   */
+  public static String inFlight(Violation v) {
+    return v.raceClass().filter(c -> c == RaceClass.IN_FLIGHT).isPresent()
+        ? " " + RaceClass.IN_FLIGHT.label()
+        : "";
+  }
+
+  /**
+   * The assumptions a report's verification stated, with how many instances they excused: {@code
+   * assumptions: lds-read-before-dma (28 instances excused; pipeverify list --assumptions)}; empty
+   * when none was stated.
+   */
+  public static String assumptions(VerificationReport report) {
+    List<Assumption> stated = report.options().assumptions();
+    if (stated.isEmpty()) {
+      return "";
+    }
+    int n = report.excused().stream().mapToInt(Excused::instances).sum();
+    return "assumptions: "
+        + String.join(", ", stated.stream().map(Assumption::id).toList())
+        + " ("
+        + n
+        + (n == 1 ? " instance" : " instances")
+        + " excused; pipeverify list --assumptions)";
+  }
+
+  /**
+   * The verdict as a headline word: {@code VERIFIED}, or {@code VERIFIED under assumption
+   * lds-read-before-dma} when it rests on excused instances.
+   */
+  public static String verdict(VerificationReport report) {
+    String id = report.verdict().id().toUpperCase(java.util.Locale.ROOT);
+    if (!report.verifiedUnderAssumptions()) {
+      return id;
+    }
+    List<String> used = new ArrayList<>();
+    for (Excused e : report.excused()) {
+      if (!used.contains(e.assumption().id())) {
+        used.add(e.assumption().id());
+      }
+    }
+    return id + " under assumption " + String.join(", ", used);
   }
 
   /**

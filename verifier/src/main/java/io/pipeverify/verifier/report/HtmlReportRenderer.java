@@ -1,12 +1,12 @@
 package io.pipeverify.verifier.report;
 
 import io.pipeverify.model.TerminalText;
+import io.pipeverify.verifier.Excused;
 import io.pipeverify.verifier.Finding;
 import io.pipeverify.verifier.OpRef;
 import io.pipeverify.verifier.TraceStep;
 import io.pipeverify.verifier.Violation;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -52,12 +52,20 @@ public final class HtmlReportRenderer {
           .append(": <span class=\"verdict-")
           .append(verdict)
           .append("\">")
-          .append(verdict.toUpperCase(Locale.ROOT))
+          .append(esc(FindingText.verdict(r.report())))
           .append("</span></h2>\n<p>input ")
           .append(esc(r.input()))
           .append("; every trip count T &gt;= 1 (unrolled T = 1..")
           .append(r.report().tripCountsChecked().get(r.report().tripCountsChecked().size() - 1))
           .append(")</p>\n");
+      String assumed = FindingText.assumptions(r.report());
+      if (!assumed.isEmpty()) {
+        h.append("<p class=\"assumptions\">").append(esc(assumed)).append("</p>\n<ul>\n");
+        for (Excused e : r.report().excused()) {
+          h.append("<li>").append(esc(e.text())).append("</li>\n");
+        }
+        h.append("</ul>\n");
+      }
       int n = 1;
       for (Finding f : r.report().verdict().findings()) {
         violation(h, r, f, n++);
@@ -89,6 +97,7 @@ public final class HtmlReportRenderer {
         .append(v.property())
         .append(' ')
         .append(v.kind())
+        .append(esc(FindingText.inFlight(v)))
         .append(" (")
         .append(esc(v.property().title()))
         .append(", found at T=")

@@ -1,9 +1,12 @@
 package io.pipeverify.verifier.report;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import io.pipeverify.verifier.Assumption;
+import io.pipeverify.verifier.Excused;
 import io.pipeverify.verifier.Finding;
 import io.pipeverify.verifier.OpRef;
 import io.pipeverify.verifier.Property;
+import io.pipeverify.verifier.RaceClass;
 import io.pipeverify.verifier.Stats;
 import io.pipeverify.verifier.TraceStep;
 import io.pipeverify.verifier.Verdict;
@@ -86,6 +89,9 @@ public final class JsonReportRenderer {
     if (r.verdict() instanceof Verdict.Inconclusive i) {
       g.writeStringField("reason", i.reason());
     }
+    if (!r.options().assumptions().isEmpty()) {
+      writeAssumptions(g, r);
+    }
     g.writeArrayFieldStart("findings");
     int index = 0;
     for (Finding f : r.verdict().findings()) {
@@ -142,6 +148,28 @@ public final class JsonReportRenderer {
     strings(g, "origins", f.origins());
   }
 
+  /**
+   * The stated {@code assumptions} (names) and the defects they {@code excused}: rule, class, both
+   * ops and instances (written only when an assumption was stated).
+   */
+  private static void writeAssumptions(JsonGenerator g, VerificationReport r) throws IOException {
+    strings(g, "assumptions", r.options().assumptions().stream().map(Assumption::id).toList());
+    g.writeArrayFieldStart("excused");
+    for (Excused e : r.excused()) {
+      g.writeStartObject();
+      g.writeStringField("assumption", e.assumption().id());
+      g.writeStringField("rule", e.rule());
+      g.writeStringField("class", RaceClass.IN_FLIGHT.id());
+      g.writeArrayFieldStart("ops");
+      writeOp(g, e.first());
+      writeOp(g, e.second());
+      g.writeEndArray();
+      g.writeNumberField("instances", e.instances());
+      g.writeEndObject();
+    }
+    g.writeEndArray();
+  }
+
   /** A finding's {@code instances}, {@code waves}, {@code iterations} and {@code roles} fields. */
   static void writeCoverage(JsonGenerator g, Finding f) throws IOException {
     g.writeNumberField("instances", f.instances());
@@ -173,6 +201,9 @@ public final class JsonReportRenderer {
     g.writeStartObject();
     g.writeStringField("property", v.property().name());
     g.writeStringField("kind", v.kind().name());
+    if (v.raceClass().isPresent()) {
+      g.writeStringField("class", v.raceClass().get().id());
+    }
     g.writeNumberField("tripCount", v.tripCount());
     g.writeStringField("summary", v.summary());
     g.writeArrayFieldStart("ops");

@@ -3,6 +3,7 @@ package io.pipeverify.verifier.report;
 import com.fasterxml.jackson.core.JsonGenerator;
 import io.pipeverify.model.Op;
 import io.pipeverify.model.format.SourcePosition;
+import io.pipeverify.verifier.Excused;
 import io.pipeverify.verifier.Finding;
 import io.pipeverify.verifier.OpRef;
 import io.pipeverify.verifier.Property;
@@ -92,7 +93,9 @@ public final class SarifReportRenderer {
     boolean ok =
         results.stream().noneMatch(r -> r.report().verdict() instanceof Verdict.Inconclusive);
     g.writeBooleanField("executionSuccessful", ok);
-    if (!ok || results.stream().anyMatch(r -> r.report().findingsOmitted() > 0)) {
+    if (!ok
+        || results.stream()
+            .anyMatch(r -> r.report().findingsOmitted() > 0 || !r.report().excused().isEmpty())) {
       g.writeArrayFieldStart("toolExecutionNotifications");
       for (ScheduleResult r : results) {
         if (r.report().verdict() instanceof Verdict.Inconclusive i) {
@@ -106,6 +109,13 @@ public final class SarifReportRenderer {
           g.writeStartObject();
           g.writeStringField("level", "warning");
           message(g, r.report().schedule().name() + ": " + FindingText.omitted(r.report()));
+          g.writeEndObject();
+        }
+        for (Excused e : r.report().excused()) {
+          // What a stated assumption excused is no result, but it is not silent either.
+          g.writeStartObject();
+          g.writeStringField("level", "note");
+          message(g, r.report().schedule().name() + ": " + e.text());
           g.writeEndObject();
         }
       }
@@ -225,6 +235,9 @@ public final class SarifReportRenderer {
     g.writeStringField("schedule", schedule);
     g.writeStringField("input", r.input());
     g.writeNumberField("tripCount", v.tripCount());
+    if (v.raceClass().isPresent()) {
+      g.writeStringField("class", v.raceClass().get().id());
+    }
     g.writeStringField("missingEdge", v.missingEdge());
     JsonReportRenderer.writeCause(g, finding);
     JsonReportRenderer.writeCoverage(g, finding);

@@ -3,8 +3,10 @@ package io.pipeverify.verifier.report;
 import io.pipeverify.model.Intent;
 import io.pipeverify.model.Schedule;
 import io.pipeverify.model.TerminalText;
+import io.pipeverify.verifier.Excused;
 import io.pipeverify.verifier.Finding;
 import io.pipeverify.verifier.OpRef;
+import io.pipeverify.verifier.RaceClass;
 import io.pipeverify.verifier.Stats;
 import io.pipeverify.verifier.TraceStep;
 import io.pipeverify.verifier.Verdict;
@@ -32,7 +34,7 @@ public final class TextReportRenderer {
     Schedule s = report.schedule();
     Verdict v = report.verdict();
     List<Finding> findings = v.findings();
-    out.append(s.name()).append(": ").append(v.id().toUpperCase(java.util.Locale.ROOT));
+    out.append(s.name()).append(": ").append(FindingText.verdict(report));
     if (!findings.isEmpty()) {
       out.append(" (").append(FindingText.totals(v)).append(")");
     }
@@ -67,6 +69,13 @@ public final class TextReportRenderer {
     }
     if (v instanceof Verdict.Inconclusive i) {
       out.append("inconclusive: ").append(i.reason()).append('\n');
+    }
+    String assumed = FindingText.assumptions(report);
+    if (!assumed.isEmpty()) {
+      out.append(assumed).append('\n');
+      for (Excused e : report.excused()) {
+        out.append("  note: ").append(e.text()).append('\n');
+      }
     }
     int n = 1;
     for (Finding f : findings) {
@@ -136,6 +145,10 @@ public final class TextReportRenderer {
       out.append(String.format("  %-16s origin %s%n", "", op.origin()));
     }
     out.append(String.format("  %-16s %s%n", "missing edge:", v.missingEdge()));
+    if (v.raceClass().isPresent()) {
+      RaceClass c = v.raceClass().get();
+      out.append(String.format("  %-16s %s: %s%n", "race class:", c.label(), c.description()));
+    }
     if (!v.trace().isEmpty()) {
       out.append("  interleaving (one column per wave; * marks the violating events):\n");
       renderTrace(out, v);
