@@ -1,8 +1,10 @@
 package io.pipeverify.verifier;
 
+import io.pipeverify.verifier.smt.CrossCheck;
 import io.pipeverify.verifier.unroll.CounterMode;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * The model a verification uses beyond the schedule itself: the counter mode and the solver timeout
@@ -14,7 +16,10 @@ import java.util.Objects;
  * report's trip counts, instance counts and stats cover what was checked (fuzz campaigns,
  * docs/PERFORMANCE.md). {@code traces}: render each counterexample's interleaving; without, a
  * violation has its summary and missing edge but an empty trace (Z3 still confirms every one: the
- * trace only renders its model). Fuzz campaigns show summaries only.
+ * trace only renders its model). Fuzz campaigns show summaries only. {@code crossCheck}: a second
+ * solver that re-decides every query Z3 answers, the run failing on a disagreement ({@code verify
+ * --cross-check}); options derived with the {@code with} methods share it, so one run's count
+ * covers all its sessions.
  */
 public record VerifyOptions(
     CounterMode counters,
@@ -22,7 +27,8 @@ public record VerifyOptions(
     int maxFindings,
     ProofMode proof,
     boolean stopAtCap,
-    boolean traces) {
+    boolean traces,
+    Optional<CrossCheck> crossCheck) {
 
   /**
    * How many of the ordered conflicting pairs Z3 re-proves. {@code FULL}: every one (a complete,
@@ -41,6 +47,7 @@ public record VerifyOptions(
     Objects.requireNonNull(counters);
     Objects.requireNonNull(proof);
     Objects.requireNonNull(solverTimeout);
+    Objects.requireNonNull(crossCheck);
     if (maxFindings < 0) {
       throw new IllegalArgumentException("maxFindings must be >= 0 (0: all), got " + maxFindings);
     }
@@ -48,20 +55,27 @@ public record VerifyOptions(
 
   public static VerifyOptions defaults() {
     return new VerifyOptions(
-        CounterMode.ORDERED, Duration.ofSeconds(30), 20, ProofMode.SHAPES, false, true);
+        CounterMode.ORDERED,
+        Duration.ofSeconds(30),
+        20,
+        ProofMode.SHAPES,
+        false,
+        true,
+        Optional.empty());
   }
 
   public VerifyOptions withCounters(CounterMode mode) {
-    return new VerifyOptions(mode, solverTimeout, maxFindings, proof, stopAtCap, traces);
+    return new VerifyOptions(
+        mode, solverTimeout, maxFindings, proof, stopAtCap, traces, crossCheck);
   }
 
   public VerifyOptions withSolverTimeout(Duration timeout) {
-    return new VerifyOptions(counters, timeout, maxFindings, proof, stopAtCap, traces);
+    return new VerifyOptions(counters, timeout, maxFindings, proof, stopAtCap, traces, crossCheck);
   }
 
   /** At most {@code max} findings confirmed and reported; 0 for all. */
   public VerifyOptions withMaxFindings(int max) {
-    return new VerifyOptions(counters, solverTimeout, max, proof, stopAtCap, traces);
+    return new VerifyOptions(counters, solverTimeout, max, proof, stopAtCap, traces, crossCheck);
   }
 
   /** Whether {@code count} findings reach the cap. */
@@ -70,14 +84,22 @@ public record VerifyOptions(
   }
 
   public VerifyOptions withProof(ProofMode mode) {
-    return new VerifyOptions(counters, solverTimeout, maxFindings, mode, stopAtCap, traces);
+    return new VerifyOptions(
+        counters, solverTimeout, maxFindings, mode, stopAtCap, traces, crossCheck);
   }
 
   public VerifyOptions withStopAtCap(boolean stop) {
-    return new VerifyOptions(counters, solverTimeout, maxFindings, proof, stop, traces);
+    return new VerifyOptions(counters, solverTimeout, maxFindings, proof, stop, traces, crossCheck);
   }
 
   public VerifyOptions withTraces(boolean render) {
-    return new VerifyOptions(counters, solverTimeout, maxFindings, proof, stopAtCap, render);
+    return new VerifyOptions(
+        counters, solverTimeout, maxFindings, proof, stopAtCap, render, crossCheck);
+  }
+
+  /** Every query Z3 answers re-decided by {@code check}'s second solver. */
+  public VerifyOptions withCrossCheck(CrossCheck check) {
+    return new VerifyOptions(
+        counters, solverTimeout, maxFindings, proof, stopAtCap, traces, Optional.of(check));
   }
 }
