@@ -19,6 +19,6 @@ final class ExitCode {
   /** A bug in pipeverify. */
   static final int INTERNAL_ERROR = 4;
 
-  /** A required external tool (clang++-22, llvm-objdump-22) is missing or failed. */
+  /** A required external tool (clang++-22, llvm-objdump-22, cvc5) is missing or failed. */
   static final int TOOL_FAILURE = 5;
 }

@@ -1,14 +1,17 @@
 package io.pipeverify.cli;
 
 import io.pipeverify.codegen.tools.ExternalToolException;
+import io.pipeverify.verifier.smt.CrossCheckException;
 import java.io.PrintWriter;
 
 /**
  * Maps what a command throws to an exit code and a message on stderr: an {@link InputException} is
  * bad input (exit 2, its lines); an {@link ExternalToolException} is a missing or failing external
- * tool (exit 5, its message, which carries the tool's output); anything else, {@link
- * io.pipeverify.verifier.VerifierBugException} included, is a bug in pipeverify (exit 4, one line
- * and a request to report it; the stack trace only when {@code PIPEVERIFY_DEBUG=1}).
+ * tool (exit 5, its message, which carries the tool's output), and so is a failed {@link
+ * CrossCheckException} (exit 5: the second solver is missing or disagrees with Z3, so there is no
+ * verdict); anything else, {@link io.pipeverify.verifier.VerifierBugException} included, is a bug
+ * in pipeverify (exit 4, one line and a request to report it; the stack trace only when {@code
+ * PIPEVERIFY_DEBUG=1}).
  */
 final class Failures {
   private Failures() {}
@@ -23,6 +26,12 @@ final class Failures {
     if (t instanceof ExternalToolException e) {
       err.println("pipeverify: " + e.getMessage());
       err.println("pipeverify: an external tool failed; this is not a problem in the input");
+      return ExitCode.TOOL_FAILURE;
+    }
+    if (t instanceof CrossCheckException e) {
+      err.println("pipeverify: " + e.getMessage());
+      err.println(
+          "pipeverify: no verdict: the cross-check failed; this is not a problem in the input");
       return ExitCode.TOOL_FAILURE;
     }
     err.println("pipeverify: internal error: " + oneLine(t));

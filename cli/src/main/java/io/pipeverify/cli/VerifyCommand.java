@@ -25,6 +25,9 @@ import io.pipeverify.verifier.report.PerfettoTraceRenderer;
 import io.pipeverify.verifier.report.SarifReportRenderer;
 import io.pipeverify.verifier.report.ScheduleResult;
 import io.pipeverify.verifier.report.TextReportRenderer;
+import io.pipeverify.verifier.smt.CrossCheck;
+import io.pipeverify.verifier.smt.Cvc5;
+import io.pipeverify.verifier.smt.SecondOpinion;
 import io.pipeverify.verifier.unroll.CounterMode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -40,6 +43,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.function.Function;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -61,7 +65,7 @@ import picocli.CommandLine.Spec;
           + " mismatches (P6) and unencodable waits (P7) for every trip count, or print a"
           + " counterexample.",
       "Exit codes: 0 verified, 1 violated, 2 bad input or usage, 3 inconclusive, 4 internal"
-          + " error."
+          + " error, 5 the cross-check failed (cvc5 missing or disagreeing with Z3)."
     })
 class VerifyCommand implements Callable<Integer> {
   final Console console;
@@ -165,6 +169,17 @@ class VerifyCommand implements Callable<Integer> {
   Integer jobs;
 
   @Option(
+      names = "--cross-check",
+      paramLabel = "cvc5",
+      description =
+          "Re-decide every Z3 query with a second solver (cvc5 on the PATH, the same time limit"
+              + " per query); a disagreement is a tool error (exit 5), never a verdict.")
+  String crossCheck;
+
+  /** The second solver {@code --cross-check cvc5} starts; tests put a fake one here. */
+  Function<Duration, SecondOpinion> secondSolver = Cvc5::onPath;
+
+  @Option(
       names = "--no-timings",
       description = "Leave out solver and total time, so the output is the same on every run.")
   boolean noTimings;
@@ -194,6 +209,13 @@ class VerifyCommand implements Callable<Integer> {
             .withSolverTimeout(Duration.ofMillis(timeoutMs))
             .withMaxFindings(maxFindings)
             .withAssumptions(assume);
+    // Started before anything is verified: a missing cvc5 fails the run at once.
+    Optional<CrossCheck> check =
+        Optional.ofNullable(crossCheck)
+            .map(name -> new CrossCheck(secondSolver.apply(Duration.ofMillis(timeoutMs))));
+    if (check.isPresent()) {
+      options = options.withCrossCheck(check.get());
+    }
     List<ScheduleResult> results = new ArrayList<>();
     List<String[]> rows = new ArrayList<>();
     int exit = ExitCode.OK;
@@ -233,6 +255,8 @@ class VerifyCommand implements Callable<Integer> {
     } else {
       console.out().print(render(chosen.get(0), results, timings));
     }
+    console.out().flush();
+    check.ifPresent(c -> console.err().println(c.summary()));
     return exit;
   }
 
@@ -374,6 +398,10 @@ class VerifyCommand implements Callable<Integer> {
     if (maxEdits < 1) {
       throw new ParameterException(
           spec.commandLine(), "--max-edits must be at least 1, got " + maxEdits);
+    }
+    if (crossCheck != null && !crossCheck.equals("cvc5")) {
+      throw new ParameterException(
+          spec.commandLine(), "--cross-check: the second solver is cvc5, got " + crossCheck);
     }
     if (jsonl && !formats.isEmpty() && out == null) {
       throw new ParameterException(

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pipeverify.codegen.tools.ExternalToolException;
 import io.pipeverify.verifier.VerifierBugException;
+import io.pipeverify.verifier.smt.CrossCheckException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.List;
@@ -27,6 +28,16 @@ class FailuresTest {
         "pipeverify: internal error: VerifierBugException: graph and solver disagree at T=2\n"
             + "pipeverify: this is a bug in pipeverify; please report it with the command line and"
             + " input (PIPEVERIFY_DEBUG=1 shows the stack trace)\n",
+        err);
+  }
+
+  @Test
+  void aFailedCrossCheckIsAToolFailureWithoutAVerdict() {
+    String err =
+        report(new CrossCheckException("--cross-check cvc5: no cvc5 on the PATH"), false, 5);
+    assertEquals(
+        "pipeverify: --cross-check cvc5: no cvc5 on the PATH\n"
+            + "pipeverify: no verdict: the cross-check failed; this is not a problem in the input\n",
         err);
   }
 

@@ -1,6 +1,7 @@
 package io.pipeverify.verifier;
 
 import io.pipeverify.verifier.check.TimingEncoder;
+import io.pipeverify.verifier.smt.CrossCheck;
 import io.pipeverify.verifier.smt.SolverOutcome;
 import io.pipeverify.verifier.smt.Z3Session;
 import java.time.Duration;
@@ -43,6 +44,7 @@ final class ProofThread implements AutoCloseable {
 
   private final Z3Session caller;
   private final Duration timeout;
+  private final Optional<CrossCheck> crossCheck;
 
   /** Made at the first batch: a verification that proves nothing starts no thread. */
   private ExecutorService thread;
@@ -65,11 +67,12 @@ final class ProofThread implements AutoCloseable {
 
   /**
    * {@code caller} is the verifier's session, which the verifier's thread proves with in {@link
-   * #await}; the proof thread makes its own with {@code timeout}.
+   * #await}; the proof thread makes its own with {@code timeout} and {@code crossCheck}.
    */
-  ProofThread(Z3Session caller, Duration timeout) {
+  ProofThread(Z3Session caller, Duration timeout, Optional<CrossCheck> crossCheck) {
     this.caller = caller;
     this.timeout = timeout;
+    this.crossCheck = crossCheck;
   }
 
   /** Proves the batches of trip count {@code t} after those submitted before. */
@@ -111,7 +114,7 @@ final class ProofThread implements AutoCloseable {
         }
         try {
           if (own == null) {
-            own = new Z3Session(timeout);
+            own = new Z3Session(timeout, crossCheck);
           }
         } catch (RuntimeException | Error e) {
           outcome(b, null, e, 0, 0);
@@ -140,6 +143,8 @@ final class ProofThread implements AutoCloseable {
     long loaded = start;
     long solving = 0;
     try {
+      // Numbered from 1 in the order submitted, whichever thread proves it.
+      z3.label("proof batch " + (b.seq() + 1) + " at T=" + b.t());
       z3.load(b.proof().certificate());
       loaded = System.nanoTime();
       SolverOutcome proof = z3.findViolating(b.proof().goals());

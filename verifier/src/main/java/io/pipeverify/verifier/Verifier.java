@@ -110,8 +110,8 @@ public final class Verifier {
     long started = System.nanoTime();
     Run run = new Run(lowered, options);
     Verdict verdict;
-    try (Z3Session z3 = new Z3Session(options.solverTimeout());
-        ProofThread proofs = new ProofThread(z3, options.solverTimeout())) {
+    try (Z3Session z3 = new Z3Session(options.solverTimeout(), options.crossCheck());
+        ProofThread proofs = new ProofThread(z3, options.solverTimeout(), options.crossCheck())) {
       verdict = run.decide(z3, proofs, tripCounts);
       run.queries += proofs.queries();
       run.encodingNanos += proofs.loadNanos();
@@ -303,6 +303,7 @@ public final class Verifier {
         perIteration[p] = barriers(programs.get(p).loop());
       }
       queries++;
+      z3.label("barrier matching (P6)");
       SolverOutcome outcome = z3.findUnequalBarrierCount(fixed, perIteration);
       if (outcome instanceof SolverOutcome.Unknown u) {
         return Optional.of("Z3 could not decide barrier matching: " + u.reason());
@@ -527,6 +528,7 @@ public final class Verifier {
         SolverOutcome witness = null;
         for (List<TimingProblem.Order> bad : f.badOrders()) {
           queries++;
+          z3.label("the witness of " + f.key() + " at T=" + t);
           witness = witness(z3, whole, bad);
           if (witness instanceof SolverOutcome.Sat) {
             f = f.realisedBy(bad);
@@ -680,6 +682,7 @@ public final class Verifier {
       for (List<DataflowFinding> instances : fresh.values()) {
         DataflowFinding f = instances.get(0);
         queries++;
+        z3.label("the witness of " + f.key() + " at T=" + t);
         SolverOutcome witness = witness(z3, extended, f.badOrder());
         if (witness instanceof SolverOutcome.Unknown u) {
           return Optional.of("Z3 could not confirm a violation at T=" + t + ": " + u.reason());

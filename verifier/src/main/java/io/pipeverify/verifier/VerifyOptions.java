@@ -1,10 +1,12 @@
 package io.pipeverify.verifier;
 
+import io.pipeverify.verifier.smt.CrossCheck;
 import io.pipeverify.verifier.unroll.CounterMode;
 import java.time.Duration;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * The model a verification uses beyond the schedule itself: the counter mode and the solver timeout
@@ -17,7 +19,10 @@ import java.util.Objects;
  * docs/PERFORMANCE.md). {@code traces}: render each counterexample's interleaving; without, a
  * violation has its summary and missing edge but an empty trace (Z3 still confirms every one: the
  * trace only renders its model). Fuzz campaigns show summaries only. {@code assumptions}: the
- * timing assumptions stated ({@link Assumption}), each once, in declaration order.
+ * timing assumptions stated ({@link Assumption}), each once, in declaration order. {@code
+ * crossCheck}: a second solver that re-decides every query Z3 answers, the run failing on a
+ * disagreement ({@code verify --cross-check}); options derived with the {@code with} methods share
+ * it, so one run's count covers all its sessions.
  */
 public record VerifyOptions(
     CounterMode counters,
@@ -26,7 +31,8 @@ public record VerifyOptions(
     ProofMode proof,
     boolean stopAtCap,
     boolean traces,
-    List<Assumption> assumptions) {
+    List<Assumption> assumptions,
+    Optional<CrossCheck> crossCheck) {
 
   /**
    * How many of the ordered conflicting pairs Z3 re-proves. {@code FULL}: every one (a complete,
@@ -45,6 +51,7 @@ public record VerifyOptions(
     Objects.requireNonNull(counters);
     Objects.requireNonNull(proof);
     Objects.requireNonNull(solverTimeout);
+    Objects.requireNonNull(crossCheck);
     if (maxFindings < 0) {
       throw new IllegalArgumentException("maxFindings must be >= 0 (0: all), got " + maxFindings);
     }
@@ -54,21 +61,30 @@ public record VerifyOptions(
 
   public static VerifyOptions defaults() {
     return new VerifyOptions(
-        CounterMode.ORDERED, Duration.ofSeconds(30), 20, ProofMode.SHAPES, false, true, List.of());
+        CounterMode.ORDERED,
+        Duration.ofSeconds(30),
+        20,
+        ProofMode.SHAPES,
+        false,
+        true,
+        List.of(),
+        Optional.empty());
   }
 
   public VerifyOptions withCounters(CounterMode mode) {
     return new VerifyOptions(
-        mode, solverTimeout, maxFindings, proof, stopAtCap, traces, assumptions);
+        mode, solverTimeout, maxFindings, proof, stopAtCap, traces, assumptions, crossCheck);
   }
 
   public VerifyOptions withSolverTimeout(Duration timeout) {
-    return new VerifyOptions(counters, timeout, maxFindings, proof, stopAtCap, traces, assumptions);
+    return new VerifyOptions(
+        counters, timeout, maxFindings, proof, stopAtCap, traces, assumptions, crossCheck);
   }
 
   /** At most {@code max} findings confirmed and reported; 0 for all. */
   public VerifyOptions withMaxFindings(int max) {
-    return new VerifyOptions(counters, solverTimeout, max, proof, stopAtCap, traces, assumptions);
+    return new VerifyOptions(
+        counters, solverTimeout, max, proof, stopAtCap, traces, assumptions, crossCheck);
   }
 
   /** Whether {@code count} findings reach the cap. */
@@ -78,18 +94,18 @@ public record VerifyOptions(
 
   public VerifyOptions withProof(ProofMode mode) {
     return new VerifyOptions(
-        counters, solverTimeout, maxFindings, mode, stopAtCap, traces, assumptions);
+        counters, solverTimeout, maxFindings, mode, stopAtCap, traces, assumptions, crossCheck);
   }
 
   public VerifyOptions withStopAtCap(boolean stop) {
     return new VerifyOptions(
-        counters, solverTimeout, maxFindings, proof, stop, traces, assumptions);
+        counters, solverTimeout, maxFindings, proof, stop, traces, assumptions, crossCheck);
   }
 
   /** Instances these assumptions excuse are notes, not findings ({@link Assumption}). */
   public VerifyOptions withAssumptions(List<Assumption> stated) {
     return new VerifyOptions(
-        counters, solverTimeout, maxFindings, proof, stopAtCap, traces, stated);
+        counters, solverTimeout, maxFindings, proof, stopAtCap, traces, stated, crossCheck);
   }
 
   public boolean assumes(Assumption a) {
@@ -98,6 +114,19 @@ public record VerifyOptions(
 
   public VerifyOptions withTraces(boolean render) {
     return new VerifyOptions(
-        counters, solverTimeout, maxFindings, proof, stopAtCap, render, assumptions);
+        counters, solverTimeout, maxFindings, proof, stopAtCap, render, assumptions, crossCheck);
+  }
+
+  /** Every query Z3 answers re-decided by {@code check}'s second solver. */
+  public VerifyOptions withCrossCheck(CrossCheck check) {
+    return new VerifyOptions(
+        counters,
+        solverTimeout,
+        maxFindings,
+        proof,
+        stopAtCap,
+        traces,
+        assumptions,
+        Optional.of(check));
   }
 }

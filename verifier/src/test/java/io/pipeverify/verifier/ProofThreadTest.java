@@ -48,7 +48,7 @@ class ProofThreadTest {
   void provesEveryBatchOnEitherThreadAndCountsItsQueries() {
     Duration timeout = Duration.ofSeconds(30);
     try (Z3Session z3 = new Z3Session(timeout);
-        ProofThread proofs = new ProofThread(z3, timeout)) {
+        ProofThread proofs = new ProofThread(z3, timeout, Optional.empty())) {
       // T=2's 1,984 ordered pairs come to 97 lemma shapes (TimingEncoderCertificateTest): 7
       // batches of at most 16 lemmas; on the whole problem the 1,984 orders are 124 more.
       proofs.submit(2, TimingEncoder.proofs(hb, orders, ProofThread.BATCH, new HashSet<>()));
@@ -74,7 +74,7 @@ class ProofThreadTest {
     Duration timeout = Duration.ofSeconds(30);
     for (int repeat = 0; repeat < 3; repeat++) {
       try (Z3Session z3 = new Z3Session(timeout);
-          ProofThread proofs = new ProofThread(z3, timeout)) {
+          ProofThread proofs = new ProofThread(z3, timeout, Optional.empty())) {
         proofs.submit(1, good.subList(0, 40));
         proofs.submit(2, List.of(bad));
         proofs.submit(3, good.subList(40, good.size()));
@@ -111,7 +111,7 @@ class ProofThreadTest {
     int undecided = 0;
     for (int i = 0; i < 5; i++) {
       try (Z3Session hurried = new Z3Session(hurry);
-          ProofThread proofs = new ProofThread(hurried, hurry)) {
+          ProofThread proofs = new ProofThread(hurried, hurry, Optional.empty())) {
         proofs.submit(3, atThree);
         proofs.submit(4, List.of(bad));
         try {

@@ -159,7 +159,8 @@ public final class SmallestRepair {
 
     RepairPlan plan() {
       int[] weights = universe.stream().mapToInt(RepairChoice::cost).toArray();
-      try (SmallestSubsets subsets = new SmallestSubsets(weights, options.solverTimeout())) {
+      try (SmallestSubsets subsets =
+          new SmallestSubsets(weights, options.solverTimeout(), options.crossCheck())) {
         for (int i = 0; i < universe.size(); i++) {
           for (int j = i + 1; j < universe.size(); j++) {
             if (conflict(universe.get(i), universe.get(j))) {

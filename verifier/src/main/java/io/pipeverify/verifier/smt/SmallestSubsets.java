@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeSet;
@@ -48,13 +49,25 @@ public final class SmallestSubsets implements AutoCloseable {
   private final int timeoutMs;
   private final List<BoolExpr> clauses = new ArrayList<>();
 
+  /** The second opinion, or null (no cost without it). */
+  private final CrossCheck crossCheck;
+
+  /** {@link #clauses} in SMT-LIB, kept only for {@link #crossCheck}. */
+  private final List<String> written = new ArrayList<>();
+
   public SmallestSubsets(int[] weights, Duration timeout) {
+    this(weights, timeout, Optional.empty());
+  }
+
+  /** Subsets whose every answer {@code crossCheck}, when present, re-decides. */
+  public SmallestSubsets(int[] weights, Duration timeout, Optional<CrossCheck> crossCheck) {
+    this.crossCheck = crossCheck.orElse(null);
     this.context = Z3Session.newContext();
     this.weights = weights.clone();
     this.timeoutMs = Z3Session.timeoutMs(timeout);
     this.chosen = new BoolExpr[weights.length];
     for (int i = 0; i < weights.length; i++) {
-      chosen[i] = context.mkBoolConst("e" + i);
+      chosen[i] = context.mkBoolConst(SmtLib.subsetVar(i));
     }
   }
 
@@ -68,6 +81,12 @@ public final class SmallestSubsets implements AutoCloseable {
     dropped.forEach(i -> literals.add(context.mkNot(chosen[i])));
     clauses.add(
         literals.isEmpty() ? context.mkFalse() : context.mkOr(literals.toArray(BoolExpr[]::new)));
+    if (crossCheck != null) {
+      StringBuilder s = new StringBuilder("(or false");
+      added.forEach(i -> s.append(" ").append(SmtLib.subsetVar(i)));
+      dropped.forEach(i -> s.append(" (not ").append(SmtLib.subsetVar(i)).append(")"));
+      written.add(s.append(")").toString());
+    }
   }
 
   /** The subset that is exactly {@code items} is excluded (its supersets and subsets are not). */
@@ -77,11 +96,22 @@ public final class SmallestSubsets implements AutoCloseable {
       differs[i] = items.contains(i) ? context.mkNot(chosen[i]) : chosen[i];
     }
     clauses.add(context.mkOr(differs));
+    if (crossCheck != null) {
+      StringBuilder s = new StringBuilder("(or false");
+      for (int i = 0; i < chosen.length; i++) {
+        String e = SmtLib.subsetVar(i);
+        s.append(" ").append(items.contains(i) ? "(not " + e + ")" : e);
+      }
+      written.add(s.append(")").toString());
+    }
   }
 
   /** No subset has both items. */
   public void excludeTogether(int a, int b) {
     clauses.add(context.mkNot(context.mkAnd(chosen[a], chosen[b])));
+    if (crossCheck != null) {
+      written.add("(not (and " + SmtLib.subsetVar(a) + " " + SmtLib.subsetVar(b) + "))");
+    }
   }
 
   /** A subset of the least total weight, at most {@code maxWeight}. */
@@ -90,14 +120,43 @@ public final class SmallestSubsets implements AutoCloseable {
     ArithExpr<IntSort> total = total();
     opt.Add(context.mkLe(total, context.mkInt(maxWeight)));
     opt.MkMinimize(total);
-    return answer(opt.Check(), opt);
+    Answer answer = answer(opt.Check(), opt);
+    if (crossCheck != null && !(answer instanceof Answer.Unknown)) {
+      String query = "the repair search's lightest subset of at most weight " + maxWeight;
+      crossCheck.compare(
+          query, SmtLib.subsets(weights, written, "<=", maxWeight), answer instanceof Answer.Found);
+      if (answer instanceof Answer.Found found) {
+        // Z3's optimum is a claim of its own: no subset is lighter.
+        int weight = weight(found);
+        crossCheck.compare(
+            query + " (none lighter than " + weight + ")",
+            SmtLib.subsets(weights, written, "<", weight),
+            false);
+      }
+    }
+    return answer;
+  }
+
+  private int weight(Answer.Found found) {
+    int w = 0;
+    for (int i : found.items()) {
+      w += weights[i];
+    }
+    return w;
   }
 
   /** A subset of total weight exactly {@code weight}. */
   public Answer ofWeight(int weight) {
     Optimize opt = optimiser();
     opt.Add(context.mkEq(total(), context.mkInt(weight)));
-    return answer(opt.Check(), opt);
+    Answer answer = answer(opt.Check(), opt);
+    if (crossCheck != null && !(answer instanceof Answer.Unknown)) {
+      crossCheck.compare(
+          "the repair search's subset of weight " + weight,
+          SmtLib.subsets(weights, written, "=", weight),
+          answer instanceof Answer.Found);
+    }
+    return answer;
   }
 
   private Optimize optimiser() {

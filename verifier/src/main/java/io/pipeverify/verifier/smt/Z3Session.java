@@ -15,6 +15,7 @@ import io.pipeverify.verifier.smt.TimingProblem.Order;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * One Z3 context with a timeout, loaded with one {@link TimingProblem} at a time. Queries push the
@@ -36,6 +37,15 @@ public final class Z3Session implements AutoCloseable {
   private long solverNanos;
   private TimingProblem loaded;
 
+  /**
+   * The second opinion each answer is compared with, or null: without {@code --cross-check} a query
+   * costs nothing more, not even its script.
+   */
+  private final CrossCheck crossCheck;
+
+  /** What the next queries are, as a disagreement names them ({@link #label}). */
+  private String label = "a query";
+
   /** Held through {@link #startUp}, and while contexts are made until one exists. */
   private static final Object STARTING = new Object();
 
@@ -43,6 +53,12 @@ public final class Z3Session implements AutoCloseable {
   private static volatile boolean started;
 
   public Z3Session(Duration timeout) {
+    this(timeout, Optional.empty());
+  }
+
+  /** A session whose every answer {@code crossCheck}, when present, re-decides. */
+  public Z3Session(Duration timeout, Optional<CrossCheck> crossCheck) {
+    this.crossCheck = crossCheck.orElse(null);
     // A start-up under way on another thread finishes first, so that Z3's one-time set-up is done
     // once, by it. Later contexts are made without the lock: Z3 makes contexts on several threads,
     // and a fuzz campaign's verifications would otherwise queue here.
@@ -101,6 +117,14 @@ public final class Z3Session implements AutoCloseable {
     return (int) Math.min(Integer.MAX_VALUE, Math.max(1, timeout.toMillis()));
   }
 
+  /**
+   * Names the queries from now on for a cross-check's message ("proof batch 3 at T=2"); the session
+   * adds which query it is and its size.
+   */
+  public void label(String what) {
+    this.label = what;
+  }
+
   /** Total time spent inside Z3 checks. */
   public Duration solverTime() {
     return Duration.ofNanos(solverNanos);
@@ -142,7 +166,14 @@ public final class Z3Session implements AutoCloseable {
     for (TimingProblem.Order o : orders) {
       goal.add(lt(o.first(), o.second()));
     }
-    return check(goal.toArray(new BoolExpr[0]));
+    SolverOutcome outcome = check(goal.toArray(new BoolExpr[0]));
+    if (crossCheck != null) {
+      crossCheck.compare(
+          describe("a model with " + orders.size() + " orders"),
+          SmtLib.timing(loaded, orders, true),
+          outcome);
+    }
+    return outcome;
   }
 
   /**
@@ -158,7 +189,26 @@ public final class Z3Session implements AutoCloseable {
       TimingProblem.Order o = orders.get(i);
       broken[i] = context.mkLe(time(o.second()), time(o.first()));
     }
-    return check(context.mkOr(broken));
+    SolverOutcome outcome = check(context.mkOr(broken));
+    if (crossCheck != null) {
+      crossCheck.compare(
+          describe("a model breaking one of " + orders.size() + " orders"),
+          SmtLib.timing(loaded, orders, false),
+          outcome);
+    }
+    return outcome;
+  }
+
+  /** The label, the query and the size of the loaded problem, for a disagreement's message. */
+  private String describe(String query) {
+    return label
+        + " ("
+        + query
+        + ", over "
+        + loaded.before().size()
+        + " orders and "
+        + loaded.atMostLate().size()
+        + " cardinality constraints)";
   }
 
   /**
@@ -188,14 +238,22 @@ public final class Z3Session implements AutoCloseable {
     long start = System.nanoTime();
     Status status = own.check();
     solverNanos += System.nanoTime() - start;
+    SolverOutcome outcome;
     if (status == Status.UNSATISFIABLE) {
-      return new SolverOutcome.Unsat();
+      outcome = new SolverOutcome.Unsat();
+    } else if (status == Status.UNKNOWN) {
+      outcome = new SolverOutcome.Unknown(own.getReasonUnknown());
+    } else {
+      outcome =
+          new SolverOutcome.Sat(new long[] {((IntNum) own.getModel().eval(trip, true)).getInt64()});
     }
-    if (status == Status.UNKNOWN) {
-      return new SolverOutcome.Unknown(own.getReasonUnknown());
+    if (crossCheck != null) {
+      crossCheck.compare(
+          label + " (unequal barrier counts of " + fixed.length + " programs)",
+          SmtLib.unequalBarrierCount(fixed, perIteration),
+          outcome);
     }
-    return new SolverOutcome.Sat(
-        new long[] {((IntNum) own.getModel().eval(trip, true)).getInt64()});
+    return outcome;
   }
 
   private ArithExpr<IntSort> count(IntExpr trip, long fixed, long perIteration) {

@@ -1,0 +1,108 @@
+package io.pipeverify.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.pipeverify.verifier.smt.SecondOpinion;
+import java.io.ByteArrayInputStream;
+import java.io.File;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+/**
+ * {@code verify --cross-check cvc5}: the verdicts stay those of Z3 and the run ends with the count
+ * of re-decided queries; a second solver that disagrees fails the run as a tool error. The runs
+ * with cvc5 skip when it is not installed.
+ */
+class CrossCheckCommandTest {
+  private static final Pattern SUMMARY =
+      Pattern.compile(
+          "(?m)^cross-check: [1-9]\\d* queries re-decided by cvc5 \\S+, 0 disagreements; cvc5"
+              + " could not decide \\d+ queries \\(unknown or out of time\\)$");
+
+  private static void assumeCvc5() {
+    String path = System.getenv("PATH");
+    assumeTrue(
+        path != null
+            && Arrays.stream(path.split(File.pathSeparator))
+                .anyMatch(d -> Files.isExecutable(Path.of(d.isEmpty() ? "." : d, "cvc5"))),
+        "cvc5 is not installed");
+  }
+
+  @Test
+  void aViolatedBuiltinStaysViolatedWithNoDisagreement() {
+    assumeCvc5();
+    Cli.Result r = Cli.run("verify", "--builtin", "cdna4-interleave", "--cross-check", "cvc5");
+    assertEquals(1, r.code(), r.dump());
+    assertTrue(r.out().startsWith("cdna4-interleave: VIOLATED"), r.dump());
+    assertTrue(SUMMARY.matcher(r.err()).find(), r.dump());
+  }
+
+  @Test
+  void aVerifiedBuiltinStaysVerifiedWithNoDisagreement() {
+    assumeCvc5();
+    Cli.Result r = Cli.run("verify", "--builtin", "triton-pingpong", "--cross-check", "cvc5");
+    assertEquals(0, r.code(), r.dump());
+    assertTrue(r.out().startsWith("triton-pingpong: VERIFIED"), r.dump());
+    assertTrue(SUMMARY.matcher(r.err()).find(), r.dump());
+  }
+
+  /** Says the opposite of what a refutation needs: every query sat. */
+  private static final class Liar implements SecondOpinion {
+    @Override
+    public String name() {
+      return "liar";
+    }
+
+    @Override
+    public String version() {
+      return "1";
+    }
+
+    @Override
+    public Answer decide(String script) {
+      return Answer.SAT;
+    }
+  }
+
+  @Test
+  void aDisagreementIsExit5NamingTheQueryAndNoVerdict() {
+    String[] args = {"verify", "--builtin", "triton-pingpong", "--cross-check", "cvc5"};
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    Console console =
+        new Console(
+            new ByteArrayInputStream(new byte[0]),
+            new PrintWriter(out, true),
+            new PrintWriter(err, true),
+            false);
+    CommandLine cli = Main.commandLine(console, args);
+    VerifyCommand verify = cli.getSubcommands().get("verify").getCommand();
+    verify.secondSolver = limit -> new Liar();
+    int code = cli.execute(args);
+    String dump = "exit " + code + "\n" + out + "\n" + err;
+    assertEquals(ExitCode.TOOL_FAILURE, code, dump);
+    assertEquals("", out.toString(), dump);
+    // The ping-pong kernel's two roles make barrier matching (P6) its first Z3 query.
+    assertEquals(
+        "pipeverify: cross-check: Z3 and liar 1 disagree on barrier matching (P6) (unequal"
+            + " barrier counts of 2 programs): Z3 says unsat, liar says sat\n"
+            + "pipeverify: no verdict: the cross-check failed; this is not a problem in the input\n",
+        err.toString(),
+        dump);
+  }
+
+  @Test
+  void onlyCvc5IsASecondSolver() {
+    Cli.Result r = Cli.run("verify", "--builtin", "triton-pingpong", "--cross-check", "yices");
+    assertEquals(ExitCode.BAD_INPUT, r.code(), r.dump());
+    assertTrue(r.err().contains("--cross-check: the second solver is cvc5, got yices"), r.dump());
+  }
+}
