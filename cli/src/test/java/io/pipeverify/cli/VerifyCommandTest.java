@@ -40,7 +40,7 @@ class VerifyCommandTest {
     assertEquals("ds_read", v.at("/ops/0/op").asText(), first.dump());
     assertEquals("g2s", v.at("/ops/1/op").asText(), first.dump());
     assertEquals(2, v.get("tripCount").asInt(), first.dump());
-    assertEquals(37, v.get("trace").size(), first.dump());
+    assertEquals(34, v.get("trace").size(), first.dump());
     assertFalse(report.get("stats").has("totalTimeMs"), first.dump());
 
     Cli.Result second = Cli.run(args);
