@@ -1,11 +1,14 @@
 package io.pipeverify.cli;
 
+import io.pipeverify.codegen.tools.Cvc5;
 import io.pipeverify.codegen.tools.ExternalToolException;
 import io.pipeverify.model.ImplicitWaits;
 import io.pipeverify.model.Schedule;
 import io.pipeverify.model.Target;
 import io.pipeverify.model.TerminalText;
+import io.pipeverify.model.format.Diagnostic;
 import io.pipeverify.model.format.LocatedSchedule;
+import io.pipeverify.model.format.SourcePosition;
 import io.pipeverify.verifier.Assumption;
 import io.pipeverify.verifier.Finding;
 import io.pipeverify.verifier.LaunchClassVerifier;
@@ -26,7 +29,6 @@ import io.pipeverify.verifier.report.SarifReportRenderer;
 import io.pipeverify.verifier.report.ScheduleResult;
 import io.pipeverify.verifier.report.TextReportRenderer;
 import io.pipeverify.verifier.smt.CrossCheck;
-import io.pipeverify.verifier.smt.Cvc5;
 import io.pipeverify.verifier.smt.SecondOpinion;
 import io.pipeverify.verifier.unroll.CounterMode;
 import java.io.IOException;
@@ -424,20 +426,20 @@ class VerifyCommand implements Callable<Integer> {
       Optional<Assumption> a = Assumption.byId(name);
       if (a.isEmpty()) {
         String pointer = "/assumptions/" + i;
-        String where =
-            located
-                .position(pointer)
-                .map(p -> located.file() + ":" + p.line() + ":" + p.column())
-                .orElse(located.file());
+        // The reader indexed every value of the file, so the name has its position.
+        SourcePosition at = located.position(pointer).orElseThrow();
         throw new InputException(
-            where
-                + ": error at "
-                + pointer
-                + ": unknown assumption '"
-                + name
-                + "' (expected one of: "
-                + Assumption.names()
-                + "; pipeverify list --assumptions)");
+            new Diagnostic(
+                    located.file(),
+                    pointer,
+                    at.line(),
+                    at.column(),
+                    "unknown assumption '"
+                        + name
+                        + "' (expected one of: "
+                        + Assumption.names()
+                        + "; pipeverify list --assumptions)")
+                .render());
       }
       all.add(a.get());
     }

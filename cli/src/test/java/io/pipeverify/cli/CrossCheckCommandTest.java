@@ -4,14 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.pipeverify.codegen.tools.Cvc5;
+import io.pipeverify.verifier.smt.FixedSolver;
 import io.pipeverify.verifier.smt.SecondOpinion;
 import java.io.ByteArrayInputStream;
-import java.io.File;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
@@ -28,12 +26,7 @@ class CrossCheckCommandTest {
               + " could not decide \\d+ queries \\(unknown or out of time\\)$");
 
   private static void assumeCvc5() {
-    String path = System.getenv("PATH");
-    assumeTrue(
-        path != null
-            && Arrays.stream(path.split(File.pathSeparator))
-                .anyMatch(d -> Files.isExecutable(Path.of(d.isEmpty() ? "." : d, "cvc5"))),
-        "cvc5 is not installed");
+    assumeTrue(Cvc5.locate().isPresent(), "cvc5 is not installed (apt-get install cvc5)");
   }
 
   @Test
@@ -54,24 +47,6 @@ class CrossCheckCommandTest {
     assertTrue(SUMMARY.matcher(r.err()).find(), r.dump());
   }
 
-  /** Says the opposite of what a refutation needs: every query sat. */
-  private static final class Liar implements SecondOpinion {
-    @Override
-    public String name() {
-      return "liar";
-    }
-
-    @Override
-    public String version() {
-      return "1";
-    }
-
-    @Override
-    public Answer decide(String script) {
-      return Answer.SAT;
-    }
-  }
-
   @Test
   void aDisagreementIsExit5NamingTheQueryAndNoVerdict() {
     String[] args = {"verify", "--builtin", "triton-pingpong", "--cross-check", "cvc5"};
@@ -85,7 +60,7 @@ class CrossCheckCommandTest {
             false);
     CommandLine cli = Main.commandLine(console, args);
     VerifyCommand verify = cli.getSubcommands().get("verify").getCommand();
-    verify.secondSolver = limit -> new Liar();
+    verify.secondSolver = limit -> new FixedSolver("liar", SecondOpinion.Answer.SAT);
     int code = cli.execute(args);
     String dump = "exit " + code + "\n" + out + "\n" + err;
     assertEquals(ExitCode.TOOL_FAILURE, code, dump);

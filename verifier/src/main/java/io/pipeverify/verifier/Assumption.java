@@ -1,5 +1,6 @@
 package io.pipeverify.verifier;
 
+import io.pipeverify.model.Op;
 import java.util.Arrays;
 import java.util.Optional;
 
@@ -48,6 +49,15 @@ public enum Assumption {
   /** What it may hide when the fact does not hold. */
   public String mayHide() {
     return mayHide;
+  }
+
+  /**
+   * Whether this assumption excuses a race of class {@code c} whose op {@code first} should come
+   * first and whose {@code second} may land before it. Only races in flight across a barrier are
+   * ever excused; this one, a ds_read against an LDS-DMA write.
+   */
+  public boolean excuses(RaceClass c, Op first, Op second) {
+    return c == RaceClass.IN_FLIGHT && first instanceof Op.DsRead && second instanceof Op.G2s;
   }
 
   /** The assumption named {@code id}, if any. */

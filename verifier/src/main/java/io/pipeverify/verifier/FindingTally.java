@@ -19,7 +19,8 @@ import java.util.TreeSet;
  * representative alone is the defect. {@link RootCauses} groups the defects into findings.
  */
 final class FindingTally {
-  private record Place(int wave, Section section, int iteration, int position, boolean implicit) {
+  /** Where an op instance is, as instances are counted: the same at every trip count. */
+  record Place(int wave, Section section, int iteration, int position, boolean implicit) {
     static Place of(Instance i) {
       return new Place(i.wave(), i.section(), i.iteration(), i.position(), i.implicit());
     }

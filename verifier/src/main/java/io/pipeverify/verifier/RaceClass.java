@@ -10,21 +10,24 @@ public enum RaceClass {
    * Nothing orders the two ops even at issue: the bad order happens with any latencies, a missing
    * barrier or a wait of the wrong counter.
    */
-  UNORDERED("unordered", "nothing orders the two ops, not even at issue"),
+  UNORDERED("unordered", "unordered", "nothing orders the two ops, not even at issue"),
   /**
    * The op that should come first is issued before a barrier that the other wave passes before it
    * issues the second, but no wait retires the first before that barrier: it may still be in flight
    * when the second lands. Whether it is depends on latencies.
    */
   IN_FLIGHT(
+      "in-flight-across-barrier",
       "in flight across the barrier",
       "ordered at issue through a barrier, but the first op may still be in flight after it (no"
           + " wait retires it before the barrier)");
 
+  private final String id;
   private final String label;
   private final String description;
 
-  RaceClass(String label, String description) {
+  RaceClass(String id, String label, String description) {
+    this.id = id;
     this.label = label;
     this.description = description;
   }
@@ -38,7 +41,7 @@ public enum RaceClass {
    * The class for machines (JSON {@code class}, SARIF property): {@code in-flight-across-barrier}.
    */
   public String id() {
-    return this == UNORDERED ? "unordered" : "in-flight-across-barrier";
+    return id;
   }
 
   public String description() {

@@ -139,7 +139,7 @@ public final class Verifier {
         run.omitted(),
         stats,
         Optional.empty(),
-        List.copyOf(run.excused.values()));
+        run.excused());
   }
 
   private static List<Integer> range(int last) {
@@ -195,7 +195,31 @@ public final class Verifier {
      * The defects a stated assumption excused, by defect key, in the order found (notes of the
      * report, not findings).
      */
-    final Map<String, Excused> excused = new LinkedHashMap<>();
+    final Map<String, ExcusedTally> excused = new LinkedHashMap<>();
+
+    /**
+     * An excused defect: its first instance as the note names it, and every instance by the places
+     * of its two ops, counted as {@link FindingTally} counts a finding's (the same pair at several
+     * trip counts is one instance).
+     */
+    private static final class ExcusedTally {
+      final Excused first;
+      final Set<List<FindingTally.Place>> places = new HashSet<>();
+
+      ExcusedTally(Excused first) {
+        this.first = first;
+      }
+
+      Excused excused() {
+        return new Excused(
+            first.assumption(), first.rule(), first.first(), first.second(), places.size());
+      }
+    }
+
+    /** The excused defects as the report lists them. */
+    List<Excused> excused() {
+      return excused.values().stream().map(ExcusedTally::excused).toList();
+    }
 
     /** The candidates of the defects listed for confirmation, by defect key. */
     final Map<String, List<CauseCandidates.Candidate>> pendingCauses = new HashMap<>();
@@ -565,52 +589,32 @@ public final class Verifier {
           : dataflow(z3, t, hb, uses, whole, flows, candidates);
     }
 
-    /**
-     * The stated assumption that excuses race {@code f}, if any: {@link
-     * Assumption#LDS_READ_BEFORE_DMA} excuses a ds_read in flight across a barrier after which a
-     * wave issues the LDS-DMA write (g2s) that may land first. Never an unordered race.
-     */
+    /** The first stated assumption that excuses race {@code f}, if any (P2 has no race class). */
     private Optional<Assumption> excusing(RaceFinding f) {
-      if (options.assumes(Assumption.LDS_READ_BEFORE_DMA)
-          && f.raceClass().orElse(RaceClass.UNORDERED) == RaceClass.IN_FLIGHT
-          && f.first().op() instanceof Op.DsRead
-          && f.second().orElseThrow().op() instanceof Op.G2s) {
-        return Optional.of(Assumption.LDS_READ_BEFORE_DMA);
+      if (f.raceClass().isEmpty()) {
+        return Optional.empty();
       }
-      return Optional.empty();
+      Instance second = f.second().orElseThrow();
+      return options.assumptions().stream()
+          .filter(a -> a.excuses(f.raceClass().get(), f.first().op(), second.op()))
+          .findFirst();
     }
 
-    /** By excused defect key: its instances by place, as {@link FindingTally} counts them. */
-    final Map<String, Set<String>> excusedPlaces = new HashMap<>();
-
-    /**
-     * Counts an instance of an excused defect once by the places of its two ops (the same pair at
-     * several trip counts is one instance), the first instance naming it.
-     */
+    /** Counts an instance of an excused defect; its first instance names it in the note. */
     private void excuse(Assumption a, RaceFinding f, InstanceText text) {
       Instance second = f.second().orElseThrow();
-      String place = place(f.first()) + "|" + place(second);
-      if (!excusedPlaces.computeIfAbsent(f.key(), k -> new HashSet<>()).add(place)) {
-        return;
-      }
-      Excused known = excused.get(f.key());
-      excused.put(
-          f.key(),
-          known != null
-              ? known.plus(1)
-              : new Excused(
-                  a, f.property() + " " + f.kind(), text.ref(f.first()), text.ref(second), 1));
-    }
-
-    private static String place(Instance i) {
-      return i.wave()
-          + ":"
-          + i.section()
-          + ":"
-          + i.iteration()
-          + ":"
-          + i.position()
-          + (i.implicit() ? "i" : "");
+      ExcusedTally tally =
+          excused.computeIfAbsent(
+              f.key(),
+              k ->
+                  new ExcusedTally(
+                      new Excused(
+                          a,
+                          f.property() + " " + f.kind(),
+                          text.ref(f.first()),
+                          text.ref(second),
+                          1)));
+      tally.places.add(List.of(FindingTally.Place.of(f.first()), FindingTally.Place.of(second)));
     }
 
     /**

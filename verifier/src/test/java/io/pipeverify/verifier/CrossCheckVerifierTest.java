@@ -7,30 +7,13 @@ import io.pipeverify.model.Schedule;
 import io.pipeverify.model.transform.Transforms;
 import io.pipeverify.verifier.smt.CrossCheck;
 import io.pipeverify.verifier.smt.CrossCheckException;
+import io.pipeverify.verifier.smt.FixedSolver;
 import io.pipeverify.verifier.smt.SecondOpinion;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** A verification with a second opinion that lies: the run fails, naming the query. */
 class CrossCheckVerifierTest {
-
-  /** Says sat to everything: wrong on each refutation Z3 proves. */
-  private static final class Liar implements SecondOpinion {
-    @Override
-    public String name() {
-      return "liar";
-    }
-
-    @Override
-    public String version() {
-      return "1";
-    }
-
-    @Override
-    public Answer decide(String script) {
-      return Answer.SAT;
-    }
-  }
 
   @Test
   void aDisagreementFailsTheVerificationAndNamesTheQuery() throws Exception {
@@ -40,7 +23,10 @@ class CrossCheckVerifierTest {
             CrossCheckException.class,
             () ->
                 Verifier.verify(
-                    s, VerifyOptions.defaults().withCrossCheck(new CrossCheck(new Liar()))));
+                    s,
+                    VerifyOptions.defaults()
+                        .withCrossCheck(
+                            new CrossCheck(new FixedSolver("liar", SecondOpinion.Answer.SAT)))));
     assertTrue(
         e.getMessage()
             .matches("cross-check: Z3 and liar 1 disagree on .+: Z3 says unsat, liar says sat"),

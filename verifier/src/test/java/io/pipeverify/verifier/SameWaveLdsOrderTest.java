@@ -9,6 +9,7 @@ import static io.pipeverify.verifier.FenceSchedules.write;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pipeverify.model.Op;
@@ -20,6 +21,7 @@ import io.pipeverify.verifier.unroll.CounterMode;
 import io.pipeverify.verifier.unroll.Unroller;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -93,9 +95,11 @@ class SameWaveLdsOrderTest {
   }
 
   @Test
-  void theOtherWavesReadIsStillUnorderedWithoutAWait() {
-    // Wave 1 reads wave 0's rows too; wave 0 overwrites them after a barrier, wave 1's read not
-    // retired before it: same-wave order says nothing across waves.
+  void theOtherWavesReadStillRacesWithoutAWait() {
+    // Both waves read all 16 rows, pass a barrier and overwrite their own 8 with a ds_write, the
+    // reads retired only after it: same-wave order says nothing across waves, so each wave's
+    // write races the other wave's read (in flight across the barrier; with no barrier at the
+    // loop's end the next iteration's read races the write too), but no wave's own pair does.
     List<WaveProgram> programs = new ArrayList<>();
     for (int w = 0; w < 2; w++) {
       List<Op> prologue = List.of(g2s(8 * w, 10), vmcnt(0, 11), barrier(12));
@@ -105,12 +109,13 @@ class SameWaveLdsOrderTest {
     VerificationReport r =
         Verifier.verify(FenceSchedules.withPrograms(programs), VerifyOptions.defaults());
     assertInstanceOf(Verdict.Violated.class, r.verdict(), () -> Reports.describe(r));
-    for (Violation v : r.verdict().violations()) {
-      if (v.ops().size() == 2) {
-        assertFalse(
-            v.ops().get(0).wave() == v.ops().get(1).wave(),
-            () -> "a same-wave DS pair was reported: " + Reports.describe(r));
-      }
+    for (Violation x : r.verdict().violations()) {
+      assertNotEquals(x.ops().get(0).wave(), x.ops().get(1).wave(), () -> Reports.describe(r));
     }
+    Violation v = r.verdict().violations().get(0);
+    assertEquals(ViolationKind.WAR, v.kind(), () -> Reports.describe(r));
+    assertEquals("k.s:20", v.ops().get(0).origin(), () -> Reports.describe(r));
+    assertEquals("k.s:22", v.ops().get(1).origin(), () -> Reports.describe(r));
+    assertEquals(Optional.of(RaceClass.IN_FLIGHT), v.raceClass(), () -> Reports.describe(r));
   }
 }

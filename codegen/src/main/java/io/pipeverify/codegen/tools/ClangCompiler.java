@@ -2,6 +2,7 @@ package io.pipeverify.codegen.tools;
 
 import io.pipeverify.model.Target;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 
@@ -13,12 +14,12 @@ public final class ClangCompiler {
   /** The executable looked up on PATH. */
   public static final String EXECUTABLE = "clang++-22";
 
-  private static final long TIMEOUT_SECONDS = 300;
+  private static final Duration TIMEOUT = Duration.ofSeconds(300);
 
   private final ExternalTool tool;
 
   private ClangCompiler(Path executable) {
-    this.tool = new ExternalTool(EXECUTABLE, executable, TIMEOUT_SECONDS);
+    this.tool = new ExternalTool(EXECUTABLE, executable, TIMEOUT);
   }
 
   /** The compiler at {@code executable}, whatever PATH says (a pinned or wrapped compiler). */

@@ -1,6 +1,7 @@
 package io.pipeverify.codegen.tools;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -31,7 +32,7 @@ import java.util.regex.Pattern;
 public final class CodeObjectDisassembler {
   public static final String OBJDUMP = "llvm-objdump-22";
   public static final String READELF = "llvm-readelf-22";
-  private static final long TIMEOUT_SECONDS = 120;
+  private static final Duration TIMEOUT = Duration.ofSeconds(120);
 
   private static final Pattern SYMBOL = Pattern.compile("^([0-9a-fA-F]+ )?<([^>]+)>:$");
   private static final Pattern LOCAL = Pattern.compile("L\\d+");
@@ -44,8 +45,8 @@ public final class CodeObjectDisassembler {
   private final ExternalTool readelf;
 
   private CodeObjectDisassembler(Path objdump, Path readelf) {
-    this.objdump = new ExternalTool(OBJDUMP, objdump, TIMEOUT_SECONDS);
-    this.readelf = new ExternalTool(READELF, readelf, TIMEOUT_SECONDS);
+    this.objdump = new ExternalTool(OBJDUMP, objdump, TIMEOUT);
+    this.readelf = new ExternalTool(READELF, readelf, TIMEOUT);
   }
 
   /** Both tools on PATH ({@code apt-get install llvm-22}), or empty. */

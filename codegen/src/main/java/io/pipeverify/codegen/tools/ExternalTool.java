@@ -5,25 +5,26 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 /**
- * An LLVM tool pipeverify runs (clang++-22, llvm-objdump-22, llvm-readelf-22): found on PATH by its
- * Debian name, run with a timeout, its output returned; a tool that cannot start, times out or
- * fails is an {@link ExternalToolException} with the tool's own output.
+ * An external tool pipeverify runs (clang++-22, llvm-objdump-22, llvm-readelf-22, cvc5): found on
+ * PATH by its Debian name, run with a deadline, its output returned; a tool that cannot start,
+ * times out or fails is an {@link ExternalToolException} with the tool's own output.
  */
 final class ExternalTool {
   private final String name;
   private final Path executable;
-  private final long timeoutSeconds;
+  private final Duration timeout;
 
-  ExternalTool(String name, Path executable, long timeoutSeconds) {
+  ExternalTool(String name, Path executable, Duration timeout) {
     this.name = name;
     this.executable = executable;
-    this.timeoutSeconds = timeoutSeconds;
+    this.timeout = timeout;
   }
 
   Path executable() {
@@ -48,47 +49,80 @@ final class ExternalTool {
     return Optional.empty();
   }
 
+  /** How a run ended: its exit code (-1 when killed at the deadline) and its output. */
+  record Finished(int exit, String output, boolean timedOut) {}
+
   /**
-   * Runs the tool with {@code arguments} on {@code subject} (named in messages) and returns what it
-   * printed, standard error merged in.
+   * Runs the tool with {@code arguments}, killed after the tool's timeout, and returns how it ended
+   * whatever its exit code, standard error merged into its output. The output goes to a temporary
+   * file rather than a pipe: waiting with a deadline then needs no thread to drain the pipe, and a
+   * tool that hangs with its output open is still stopped at the deadline.
    */
-  String run(List<String> arguments, String subject) throws ExternalToolException {
+  Finished finish(List<String> arguments) throws ExternalToolException {
     List<String> command = new ArrayList<>();
     command.add(executable.toString());
     command.addAll(arguments);
-    Process p;
+    Path out = null;
+    Process p = null;
     try {
-      p = new ProcessBuilder(command).redirectErrorStream(true).start();
+      out = Files.createTempFile("pipeverify-", ".out");
+      p =
+          new ProcessBuilder(command)
+              .redirectErrorStream(true)
+              .redirectOutput(out.toFile())
+              .start();
+      // Every tool reads files given as arguments; an empty stdin keeps none waiting on it.
+      p.getOutputStream().close();
+      boolean done = p.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
+      if (!done) {
+        p.destroyForcibly().waitFor();
+      }
+      return new Finished(
+          done ? p.exitValue() : -1, Files.readString(out, StandardCharsets.UTF_8), !done);
     } catch (IOException e) {
       throw new ExternalToolException("could not run " + executable + ": " + e.getMessage(), e);
-    }
-    try {
-      byte[] out = p.getInputStream().readAllBytes();
-      if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
-        p.destroyForcibly();
-        throw new ExternalToolException(
-            name + " did not finish in " + timeoutSeconds + " s on " + subject);
-      }
-      String output = new String(out, StandardCharsets.UTF_8);
-      if (p.exitValue() != 0) {
-        throw new ExternalToolException(
-            name
-                + " failed on "
-                + subject
-                + " (exit "
-                + p.exitValue()
-                + ")"
-                + (output.isBlank() ? "" : ":\n" + output.stripTrailing()));
-      }
-      return output;
-    } catch (IOException e) {
-      p.destroyForcibly();
-      throw new ExternalToolException(
-          "could not read the output of " + name + ": " + e.getMessage(), e);
     } catch (InterruptedException e) {
       p.destroyForcibly();
       Thread.currentThread().interrupt();
       throw new ExternalToolException("interrupted while " + name + " ran", e);
+    } finally {
+      deleteQuietly(out);
+    }
+  }
+
+  /**
+   * Runs the tool with {@code arguments} on {@code subject} (named in messages) and returns what it
+   * printed, standard error merged in; a timeout or a non-zero exit is an {@link
+   * ExternalToolException}.
+   */
+  String run(List<String> arguments, String subject) throws ExternalToolException {
+    Finished f = finish(arguments);
+    if (f.timedOut()) {
+      throw new ExternalToolException(
+          name + " did not finish in " + timeout.toSeconds() + " s on " + subject);
+    }
+    if (f.exit() != 0) {
+      throw new ExternalToolException(
+          name
+              + " failed on "
+              + subject
+              + " (exit "
+              + f.exit()
+              + ")"
+              + (f.output().isBlank() ? "" : ":\n" + f.output().stripTrailing()));
+    }
+    return f.output();
+  }
+
+  /** Deletes a temporary file of ours; one left behind in the temporary directory loses nothing. */
+  static void deleteQuietly(Path file) {
+    if (file == null) {
+      return;
+    }
+    try {
+      Files.deleteIfExists(file);
+    } catch (IOException e) {
+      // Nothing to do: the result was read already.
     }
   }
 }

@@ -113,7 +113,7 @@ public final class Z3Session implements AutoCloseable {
     }
   }
 
-  static int timeoutMs(Duration timeout) {
+  public static int timeoutMs(Duration timeout) {
     return (int) Math.min(Integer.MAX_VALUE, Math.max(1, timeout.toMillis()));
   }
 
