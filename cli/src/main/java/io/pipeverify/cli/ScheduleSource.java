@@ -346,14 +346,19 @@ abstract class ScheduleSource {
    * What an input holds: one schedule, or a lifted kernel's launch classes (each a schedule, with
    * its description) and what they cover together.
    */
-  record Read(List<LocatedSchedule> schedules, List<String> classes, Optional<String> covers) {
+  record Read(
+      List<LocatedSchedule> schedules,
+      List<String> classes,
+      Optional<String> covers,
+      List<String> uncovered) {
     Read {
       schedules = List.copyOf(schedules);
       classes = List.copyOf(classes);
+      uncovered = List.copyOf(uncovered);
     }
 
     static Read one(LocatedSchedule s) {
-      return new Read(List.of(s), List.of(""), Optional.empty());
+      return new Read(List.of(s), List.of(""), Optional.empty(), List.of());
     }
   }
 
@@ -364,6 +369,17 @@ abstract class ScheduleSource {
   LocatedSchedule readLocated(InputStream stdin, String input)
       throws InputException, ExternalToolException {
     Read r = readAll(stdin, input);
+    if (!r.uncovered().isEmpty()) {
+      throw new InputException(
+          "pipeverify: "
+              + (input.equals("-") ? STDIN : input)
+              + ": the lift cannot follow every launch of kernel "
+              + r.schedules().get(0).schedule().name()
+              + ": "
+              + r.uncovered().get(0)
+              + (r.uncovered().size() > 1 ? " (and " + (r.uncovered().size() - 1) + " more)" : "")
+              + "; give --arg values that fix the branches (verify checks the others)");
+    }
     if (r.schedules().size() > 1) {
       throw new InputException(
           "pipeverify: "
@@ -427,7 +443,11 @@ abstract class ScheduleSource {
       schedules.add(new LocatedSchedule(c.schedule(), name, Map.of()));
       classes.add(c.description());
     }
-    return new Read(schedules, classes, Optional.of(lifted.covers()));
+    return new Read(
+        schedules,
+        classes,
+        Optional.of(lifted.covers()),
+        lifted.uncovered().stream().map(LiftedKernel.Uncovered::text).toList());
   }
 
   /** A short reason; the JDK's messages for these exceptions are just the path. */

@@ -281,7 +281,8 @@ class VerifyCommand implements Callable<Integer> {
     List<VerificationReport> reports =
         new LaunchClassVerifier(options, halves).verifyAll(schedules);
     VerificationReport merged =
-        VerificationReport.ofLaunches(reports, read.classes(), read.covers().get());
+        VerificationReport.ofLaunches(
+            reports, read.classes(), read.covers().get(), read.uncovered());
     int pick = 0;
     for (int i = 0; i < reports.size(); i++) {
       if (reports.get(i).schedule().equals(merged.schedule())) {

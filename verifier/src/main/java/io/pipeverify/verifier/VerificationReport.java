@@ -29,13 +29,16 @@ public record VerificationReport(
 
   /**
    * For a kernel lifted from assembly: what its launch classes cover together ({@code every trip
-   * count; every value of Kdim; every workgroup}), how many there are, and the one the verdict's
-   * findings (or the undecided query) come from, empty when every class verified.
+   * count; every value of Kdim; every workgroup}), how many there are, the one the verdict's
+   * findings (or the undecided query) come from, empty when every class verified, and the launches
+   * the lift could not follow ({@code condition: reason}), which no verdict covers.
    */
-  public record Launches(String covers, int classes, Optional<String> foundIn) {
+  public record Launches(
+      String covers, int classes, Optional<String> foundIn, List<String> uncovered) {
     public Launches {
       Objects.requireNonNull(covers);
       Objects.requireNonNull(foundIn);
+      uncovered = List.copyOf(uncovered);
     }
   }
 
@@ -84,7 +87,10 @@ public record VerificationReport(
    * they cover.
    */
   public static VerificationReport ofLaunches(
-      List<VerificationReport> reports, List<String> classes, String covers) {
+      List<VerificationReport> reports,
+      List<String> classes,
+      String covers,
+      List<String> uncovered) {
     if (reports.isEmpty() || reports.size() > classes.size()) {
       throw new IllegalArgumentException("at most one report per launch class");
     }
@@ -103,15 +109,29 @@ public record VerificationReport(
     Stats work = reports.stream().map(VerificationReport::stats).reduce(Stats.NONE, Stats::plus);
     Optional<String> foundIn =
         r.verdict() instanceof Verdict.Verified ? Optional.empty() : Optional.of(classes.get(pick));
+    // Every class followed verified, but some launches were not followed: no verdict covers
+    // them, so the kernel's is inconclusive (a violated class stays the verdict either way).
+    Verdict verdict =
+        r.verdict() instanceof Verdict.Verified && !uncovered.isEmpty()
+            ? new Verdict.Inconclusive(
+                uncovered.size()
+                    + (uncovered.size() == 1 ? " launch class" : " launch classes")
+                    + " not covered (the lift cannot follow them; "
+                    + classes.size()
+                    + " covered, verified): "
+                    + uncovered.get(0)
+                    + (uncovered.size() > 1 ? "; ..." : ""),
+                List.of())
+            : r.verdict();
     return new VerificationReport(
         r.schedule(),
         r.options(),
         r.period(),
         r.tripCountsChecked(),
-        r.verdict(),
+        verdict,
         r.findingsOmitted(),
         work,
-        Optional.of(new Launches(covers, classes.size(), foundIn)),
+        Optional.of(new Launches(covers, classes.size(), foundIn, uncovered)),
         excusedOf(reports));
   }
 

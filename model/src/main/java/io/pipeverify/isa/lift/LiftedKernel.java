@@ -15,11 +15,36 @@ import java.util.Objects;
  * counts), and what they cover together ({@code every trip count; every value of Kdim, splitk;
  * every workgroup}).
  */
-public record LiftedKernel(String kernel, List<LaunchClass> classes, String covers) {
+public record LiftedKernel(
+    String kernel, List<LaunchClass> classes, String covers, List<Uncovered> uncovered) {
   public LiftedKernel {
     Objects.requireNonNull(kernel);
     classes = List.copyOf(classes);
     Objects.requireNonNull(covers);
+    uncovered = List.copyOf(uncovered);
+  }
+
+  /** A kernel every launch of which the lift followed. */
+  public LiftedKernel(String kernel, List<LaunchClass> classes, String covers) {
+    this(kernel, classes, covers, List.of());
+  }
+
+  /**
+   * Launches the lift could not follow, and why: {@code condition} says which way the branches on
+   * unknown values go for them (the decisions made so far; empty for every launch), {@code reason}
+   * what stopped the lift there (an LDS address of an unknown value on that path, the limit of
+   * launch classes explored). The classes followed still get their verdicts.
+   */
+  public record Uncovered(String condition, String reason) {
+    public Uncovered {
+      Objects.requireNonNull(condition);
+      Objects.requireNonNull(reason);
+    }
+
+    /** {@code condition: reason}, or the reason alone for every launch. */
+    public String text() {
+      return condition.isEmpty() ? reason : condition + ": " + reason;
+    }
   }
 
   /**
@@ -38,7 +63,14 @@ public record LiftedKernel(String kernel, List<LaunchClass> classes, String cove
                   .mapOps(op -> relocated.computeIfAbsent(op, o -> o.inFile(to)))
                   .withModel(target, c.schedule().implicitWaits())));
     }
-    return new LiftedKernel(kernel, moved, covers);
+    List<Uncovered> movedUncovered = new ArrayList<>();
+    for (Uncovered u : uncovered) {
+      movedUncovered.add(
+          new Uncovered(
+              u.condition().replace(from + ":", to + ":"),
+              u.reason().replace(from + ":", to + ":")));
+    }
+    return new LiftedKernel(kernel, moved, covers, movedUncovered);
   }
 
   /** One launch class: which way its branches go and its trip counts, and its schedule. */

@@ -195,21 +195,17 @@ public final class ScheduleLift {
     Map<String, String> branches = new LinkedHashMap<>();
     Set<String> keys = new TreeSet<>();
     List<PendingClass> pending = new ArrayList<>();
+    // Launches the lift cannot follow do not stop the others: each is listed with its reason, and
+    // only when it can follow none is the first reason an error.
+    List<LiftedKernel.Uncovered> uncovered = new ArrayList<>();
+    AsmSyntaxException firstFailure = null;
     boolean everyTripCount = false;
     int explored = 0;
     while (!work.isEmpty()) {
       WaveEvaluator.Plan plan = work.pop();
       if (++explored > MAX_LAUNCHES) {
-        throw new AsmSyntaxException(
-            kernel.location(),
-            "kernel "
-                + kernel.name()
-                + " has more than "
-                + MAX_LAUNCHES
-                + " launch classes: its branches on unknown values ("
-                + String.join("; ", branches.values())
-                + ") differ in what they do to LDS, waits or barriers; give --arg values to"
-                + " narrow the launches");
+        uncovered.add(new LiftedKernel.Uncovered(condition(plan, branches), tooMany(branches)));
+        continue;
       }
       try {
         LaunchShape shape = launches(evaluator, plan, target);
@@ -223,12 +219,38 @@ public final class ScheduleLift {
         keys.add(u.key());
         work.push(plan.deciding(u.key(), false));
         work.push(plan.deciding(u.key(), true));
+      } catch (AsmSyntaxException e) {
+        firstFailure = firstFailure == null ? e : firstFailure;
+        uncovered.add(new LiftedKernel.Uncovered(condition(plan, branches), e.getMessage()));
       }
+    }
+    if (pending.isEmpty()) {
+      throw firstFailure != null
+          ? firstFailure
+          : new AsmSyntaxException(kernel.location(), tooMany(branches));
     }
     Map<OpObjects, String> classes = schedules(pending, target);
     List<LiftedKernel.LaunchClass> out = new ArrayList<>();
     classes.forEach((key, what) -> out.add(new LiftedKernel.LaunchClass(what, key.schedule())));
-    return new LiftedKernel(kernel.name(), out, covers(evaluator, keys, everyTripCount));
+    return new LiftedKernel(kernel.name(), out, covers(evaluator, keys, everyTripCount), uncovered);
+  }
+
+  /** Why launches beyond {@link #MAX_LAUNCHES} are not followed. */
+  private String tooMany(Map<String, String> branches) {
+    return "kernel "
+        + kernel.name()
+        + " has more than "
+        + MAX_LAUNCHES
+        + " launch classes: its branches on unknown values ("
+        + String.join("; ", branches.values())
+        + ") differ in what they do to LDS, waits or barriers; give --arg values to"
+        + " narrow the launches";
+  }
+
+  /** The decisions of a launch the lift does not follow, in words; empty for every launch. */
+  private static String condition(WaveEvaluator.Plan plan, Map<String, String> branches) {
+    String d = describe(plan, branches);
+    return d.isEmpty() ? "" : d.substring(0, d.length() - "; ".length());
   }
 
   /** The decisions of a launch in words: the branch lines and the value they test. */

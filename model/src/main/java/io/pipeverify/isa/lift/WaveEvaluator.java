@@ -481,7 +481,14 @@ public final class WaveEvaluator {
         state = before.copy();
         steps = new ArrayList<>();
         iteration = iterationBefore;
-        boolean done = walk(succ.get(side == 0 ? 0 : succ.size() - 1), join, depth + 1);
+        boolean done;
+        try {
+          done = walk(succ.get(side == 0 ? 0 : succ.size() - 1), join, depth + 1);
+        } catch (AsmSyntaxException e) {
+          // A side the lift cannot follow is no reason to stop the other: the branch is decided
+          // both ways instead, and only the launches taking that side are left uncovered.
+          done = false;
+        }
         after[side] = state;
         sides.add(steps);
         if (!done || iteration != iterationBefore) {

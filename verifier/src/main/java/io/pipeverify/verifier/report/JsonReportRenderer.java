@@ -84,6 +84,9 @@ public final class JsonReportRenderer {
       if (l.foundIn().isPresent()) {
         g.writeStringField("foundIn", l.foundIn().get());
       }
+      if (!l.uncovered().isEmpty()) {
+        strings(g, "uncovered", l.uncovered());
+      }
       g.writeEndObject();
     }
     if (r.verdict() instanceof Verdict.Inconclusive i) {

@@ -66,6 +66,15 @@ public final class TextReportRenderer {
           .append(l.classes() == 1 ? " launch class" : " launch classes")
           .append("; docs/isa.md)\n");
       l.foundIn().ifPresent(c -> out.append("found in launch class: ").append(c).append('\n'));
+      if (!l.uncovered().isEmpty()) {
+        out.append("not covered: ")
+            .append(l.uncovered().size())
+            .append(l.uncovered().size() == 1 ? " launch class" : " launch classes")
+            .append(" the lift cannot follow (no verdict covers them):\n");
+        for (String u : l.uncovered()) {
+          out.append("  ").append(u).append('\n');
+        }
+      }
     }
     if (v instanceof Verdict.Inconclusive i) {
       out.append("inconclusive: ").append(i.reason()).append('\n');

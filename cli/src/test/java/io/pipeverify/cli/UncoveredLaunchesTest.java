@@ -1,0 +1,116 @@
+package io.pipeverify.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A kernel one of whose launches the lift cannot follow (an LDS-DMA to an M0 made of a kernel
+ * argument, on one side of a branch on another): the launches it follows get their verdict, the
+ * other is listed with its condition and reason, and the kernel's verdict is inconclusive (exit 3),
+ * or violated when a followed class is (docs/isa.md, "Launches the lift cannot follow").
+ */
+class UncoveredLaunchesTest {
+  @TempDir Path tmp;
+
+  /** Two waves copy, wait, meet and read back in a loop; {@code wait} retires the copies or not. */
+  private Path kernel(String name, boolean wait) throws Exception {
+    List<String> lines =
+        new ArrayList<>(
+            List.of(
+                "\t.amdgcn_target \"amdgcn-amd-amdhsa--gfx950\"", // 1
+                "\t.amdhsa_kernel k", // 2
+                "\t.amdhsa_user_sgpr_kernarg_segment_ptr 1", // 3
+                "\t.end_amdhsa_kernel", // 4
+                "k:", // 5
+                "\ts_load_dword s21, s[0:1], 0x4", // 6
+                "\ts_waitcnt lgkmcnt(0)", // 7
+                "\ts_cmp_eq_u32 s21, 0", // 8
+                "\ts_cbranch_scc1 .La", // 9
+                "\ts_mov_b32 m0, s21", // 10
+                "\tbuffer_load_dword v9, s[4:7], 0 offen lds", // 11
+                "\ts_waitcnt vmcnt(0)", // 12
+                ".La:", // 13
+                "\tv_readfirstlane_b32 s0, v0", // 14
+                "\ts_lshl_b32 s1, s0, 4", // 15
+                "\ts_mov_b32 m0, s1", // 16
+                "\ts_mov_b32 s2, 0", // 17
+                "\tv_lshlrev_b32_e32 v1, 4, v0", // 18
+                ".LBB0_1:", // 19
+                "\tbuffer_load_dwordx4 v2, s[4:7], 0 offen lds", // 20
+                wait ? "\ts_waitcnt vmcnt(0)" : "\ts_nop 0", // 21
+                "\ts_barrier", // 22
+                "\tds_read_b128 v[4:7], v1", // 23
+                "\ts_waitcnt lgkmcnt(0)", // 24
+                "\tv_mfma_f32_16x16x32_bf16 v[8:11], v[4:7], v[4:7], v[8:11]", // 25
+                "\ts_barrier", // 26
+                "\ts_add_u32 s2, s2, 1", // 27
+                "\ts_cmp_lt_u32 s2, 100", // 28
+                "\ts_cbranch_scc1 .LBB0_1", // 29
+                "\ts_endpgm"));
+    Path file = tmp.resolve(name);
+    Files.writeString(file, String.join("\n", lines) + "\n", StandardCharsets.UTF_8);
+    return file;
+  }
+
+  @Test
+  void theLaunchesFollowedVerifyAndTheOtherIsListed() throws Exception {
+    Path k = kernel("k.s", true);
+    Cli.Result r = Cli.run("verify", k.toString(), "--no-timings", "--waves", "2");
+    assertEquals(3, r.code(), r.dump());
+    assertTrue(r.out().startsWith("k: INCONCLUSIVE\n"), r.dump());
+    assertTrue(
+        r.out()
+            .contains(
+                "\nnot covered: 1 launch class the lift cannot follow (no verdict covers them):\n  "
+                    + k
+                    + ":9 s_cmp_eq_b32(kernarg+4, 0) false: "
+                    + k
+                    + ":11: the LDS address of buffer_load_dword in wave 0 depends on an unknown"
+                    + " value (M0, which depends on kernarg+4)\n"),
+        r.dump());
+    assertTrue(
+        r.out().contains("\ninconclusive: 1 launch class not covered (the lift cannot follow"),
+        r.dump());
+    Cli.Result json =
+        Cli.run("verify", k.toString(), "--no-timings", "--waves", "2", "--format", "json");
+    JsonNode launches = json.json().get("launches");
+    assertEquals(1, launches.get("classes").asInt(), json.dump());
+    assertEquals(1, launches.get("uncovered").size(), json.dump());
+    assertTrue(
+        launches.get("uncovered").get(0).asText().endsWith("(M0, which depends on kernarg+4)"),
+        json.dump());
+  }
+
+  @Test
+  void aViolatedLaunchStaysTheVerdict() throws Exception {
+    Cli.Result r = Cli.run("verify", kernel("racy.s", false).toString(), "--waves", "2");
+    assertEquals(1, r.code(), r.dump());
+    assertTrue(r.out().startsWith("k: VIOLATED"), r.dump());
+    assertTrue(r.out().contains("\nnot covered: 1 launch class"), r.dump());
+  }
+
+  @Test
+  void aCommandThatNeedsOneLaunchSaysWhichItCannotFollow() throws Exception {
+    Path k = kernel("k.s", true);
+    Cli.Result r = Cli.run("show", k.toString(), "--waves", "2");
+    assertEquals(2, r.code(), r.dump());
+    assertTrue(
+        r.err()
+            .startsWith(
+                "pipeverify: "
+                    + k
+                    + ": the lift cannot follow every launch of kernel k: "
+                    + k
+                    + ":9 s_cmp_eq_b32(kernarg+4, 0) false: "),
+        r.dump());
+  }
+}
