@@ -127,4 +127,64 @@ class HipKittensAssemblyTest {
                 + "): ds_read lds[0] bytes [32768, 33792) -> "),
         first);
   }
+
+  /**
+   * The kernel with an epilogue read at an address only the K loop sets, taken when {@code iters <
+   * 192}: on the launches that skip the loop (iters < 1) the address is never written, so the lift
+   * cannot follow them. Every other launch class gets its verdict, with no {@code --arg}.
+   */
+  private static String guarded(String source) {
+    return source
+        .replace("  acc4 acc[4] = {};\n", "  acc4 acc[4] = {};\n  unsigned last;\n")
+        .replace(
+            "      frag8 a0 = read_fragment(base);\n",
+            "      frag8 a0 = read_fragment(base);\n      last = base;\n")
+        .replace(
+            "  // The fast path for a 256-float row pitch",
+            "  if (iters < 192) {\n"
+                + "    frag8 t = read_fragment(last);\n"
+                + "    __builtin_amdgcn_s_waitcnt(LGKMCNT(0));\n"
+                + "    acc[0][0] += (float)t[0];\n"
+                + "  }\n"
+                + "  // The fast path for a 256-float row pitch");
+  }
+
+  @Test
+  void aGuardedEpilogueReadLeavesTheLaunchesThatSkipTheLoopUncoveredAndVerifiesTheOthers()
+      throws Exception {
+    String source = Files.readString(SOURCE, StandardCharsets.UTF_8);
+    Path asm = compile(tmp, Target.GFX950, guarded(source), "guarded");
+    int entry = line(asm, 0, "s_cbranch_scc");
+    int read = line(asm, line(asm, 0, "s_cmpk_lt_i32"), "ds_read_b128");
+    Cli.Result r = Cli.run("verify", asm.toString());
+    assertEquals(3, r.code(), r.dump());
+    assertTrue(r.out().startsWith("hk_gemm: INCONCLUSIVE\n"), r.dump());
+    assertTrue(
+        r.out().contains("\nlaunches: every trip count; every value of arg2 (7 launch classes;"),
+        r.dump());
+    assertTrue(
+        r.out()
+            .contains(
+                "\nnot covered: 1 launch class the lift cannot follow (no verdict covers them):\n  "
+                    + asm
+                    + ":"
+                    + entry
+                    + " s_cmp_lt_i32(arg2, 1) true, "),
+        r.dump());
+    assertTrue(
+        r.out()
+            .contains(
+                asm
+                    + ":"
+                    + read
+                    + ": the LDS address of ds_read_b128 in wave 0 depends on an unknown value"),
+        r.dump());
+
+    // Without the last phase's drain, a class the lift follows races: that is the verdict.
+    Path undrained = compile(tmp, Target.GFX950, guarded(source.replace(DRAIN, "")), "undrained");
+    Cli.Result u = Cli.run("verify", undrained.toString());
+    assertEquals(1, u.code(), u.dump());
+    assertTrue(u.out().startsWith("hk_gemm: VIOLATED ("), u.dump());
+    assertTrue(u.out().contains("\nnot covered: 1 launch class"), u.dump());
+  }
 }
