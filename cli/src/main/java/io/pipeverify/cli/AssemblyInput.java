@@ -22,6 +22,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * An AMDGPU assembly listing given where a schedule is expected ({@code clang++ -S}, hipcc {@code
@@ -162,7 +164,7 @@ final class AssemblyInput {
 
   /** {@link #liftAll(String, String)}, once per text of {@code memo}'s command. */
   LiftedKernel liftAll(String name, String content, LiftMemo memo) throws InputException {
-    Map<String, Long> values = arguments();
+    Arguments given = arguments();
     AsmListing listing;
     try {
       listing = AsmParser.parse(content, name);
@@ -179,7 +181,8 @@ final class AssemblyInput {
       if (seen.isPresent()) {
         return seen.get();
       }
-      LiftedKernel lifted = ScheduleLift.liftAll(listing, k, waves(k), values);
+      LiftedKernel lifted =
+          ScheduleLift.liftAll(listing, k, waves(k), given.values(), given.ranges());
       memo.put(text, name, lifted);
       return lifted;
     } catch (AsmSyntaxException e) {
@@ -315,26 +318,61 @@ final class AssemblyInput {
     return n;
   }
 
-  /** The {@code --arg NAME=VALUE} values, decimal or 0x hex; bad input otherwise. */
-  private Map<String, Long> arguments() throws InputException {
-    Map<String, Long> out = new LinkedHashMap<>();
+  /**
+   * The {@code --arg} values ({@code NAME=VALUE}, decimal or 0x hex) and ranges ({@code NAME>=V},
+   * {@code NAME>V}, {@code NAME<=V}, {@code NAME<V}, {@code NAME=LO..HI}, inclusive), each name
+   * once; bad input otherwise.
+   */
+  private Arguments arguments() throws InputException {
+    Map<String, Long> values = new LinkedHashMap<>();
+    Map<String, long[]> ranges = new LinkedHashMap<>();
     List<String> problems = new ArrayList<>();
     for (String a : args) {
-      int eq = a.indexOf('=');
-      Optional<Long> value =
-          eq <= 0 ? Optional.empty() : OperandParser.integer(a.substring(eq + 1).trim());
-      if (value.isEmpty()) {
+      Matcher m = ARGUMENT.matcher(a.trim());
+      Optional<Long> v = m.matches() ? OperandParser.integer(m.group(3)) : Optional.empty();
+      Optional<Long> hi =
+          m.matches() && m.group(4) != null ? OperandParser.integer(m.group(4)) : Optional.of(0L);
+      if (v.isEmpty() || hi.isEmpty() || (m.group(4) != null && !m.group(2).equals("="))) {
         problems.add(
             "pipeverify: --arg '"
                 + a
-                + "' is not NAME=INTEGER (e.g. --arg arg5=17, --arg K=0x400)");
-      } else if (out.put(a.substring(0, eq).trim(), value.get()) != null) {
-        problems.add("pipeverify: --arg " + a.substring(0, eq).trim() + " is given more than once");
+                + "' is not NAME=INTEGER or a range (e.g. --arg arg5=17, --arg K=0x400, --arg"
+                + " Kdim>=192, --arg arg3=64..8192)");
+        continue;
+      }
+      String name = m.group(1);
+      if (values.containsKey(name) || ranges.containsKey(name)) {
+        problems.add("pipeverify: --arg " + name + " is given more than once");
+        continue;
+      }
+      long x = v.get();
+      switch (m.group(2)) {
+        case "=" -> {
+          if (m.group(4) == null) {
+            values.put(name, x);
+          } else if (x <= hi.get()) {
+            ranges.put(name, new long[] {x, hi.get()});
+          } else {
+            problems.add(
+                "pipeverify: --arg " + a + ": the range is empty (" + x + " > " + hi.get() + ")");
+          }
+        }
+        case ">=" -> ranges.put(name, new long[] {x, Long.MAX_VALUE});
+        case ">" -> ranges.put(name, new long[] {x + 1, Long.MAX_VALUE});
+        case "<=" -> ranges.put(name, new long[] {Long.MIN_VALUE, x});
+        default -> ranges.put(name, new long[] {Long.MIN_VALUE, x - 1});
       }
     }
     if (!problems.isEmpty()) {
       throw new InputException(problems);
     }
-    return out;
+    return new Arguments(values, ranges);
   }
+
+  /** {@code NAME}, a relation, a value and, for {@code =}, an optional {@code ..HI}. */
+  private static final Pattern ARGUMENT =
+      Pattern.compile("([A-Za-z_][\\w#.]*)\\s*(>=|<=|=|>|<)\\s*([^.\\s]+)(?:\\.\\.(\\S+))?");
+
+  /** The {@code --arg} values and ranges of a command. */
+  private record Arguments(Map<String, Long> values, Map<String, long[]> ranges) {}
 }

@@ -89,7 +89,8 @@ abstract class ScheduleSource {
       paramLabel = "NAME=VALUE",
       description =
           "Assembly input: a scalar kernel argument that addresses or branches depend on, by its"
-              + " metadata name or as argN (counted from 0), or workgroup_id_x/y/z; repeatable.")
+              + " metadata name or as argN (counted from 0), or workgroup_id_x/y/z; or a range of"
+              + " it (NAME>=V, NAME>V, NAME<=V, NAME<V, NAME=LO..HI); repeatable.")
   List<String> args = new ArrayList<>();
 
   /** The FILE arguments as given. */

@@ -180,6 +180,18 @@ class HipKittensAssemblyTest {
                     + ": the LDS address of ds_read_b128 in wave 0 depends on an unknown value"),
         r.dump());
 
+    // A range of the trip-count argument that leaves out the launches skipping the loop: every
+    // launch in it is followed, and the kernel verifies for all of them.
+    Cli.Result ranged = Cli.run("verify", asm.toString(), "--arg", "arg2>=1");
+    assertEquals(0, ranged.code(), ranged.dump());
+    assertTrue(ranged.out().startsWith("hk_gemm: VERIFIED\n"), ranged.dump());
+    assertTrue(
+        ranged.out().contains("\nlaunches: every trip count; every value of arg2 >= 1 ("),
+        ranged.dump());
+    Cli.Result empty = Cli.run("verify", asm.toString(), "--arg", "arg2=9..3");
+    assertEquals(2, empty.code(), empty.dump());
+    assertEquals("pipeverify: --arg arg2=9..3: the range is empty (9 > 3)\n", empty.err());
+
     // Without the last phase's drain, a class the lift follows races: that is the verdict.
     Path undrained = compile(tmp, Target.GFX950, guarded(source.replace(DRAIN, "")), "undrained");
     Cli.Result u = Cli.run("verify", undrained.toString());

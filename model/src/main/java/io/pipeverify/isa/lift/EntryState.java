@@ -213,6 +213,14 @@ final class EntryState {
     return symbols.leaf("kernarg+" + byteOffset);
   }
 
+  /**
+   * The name of the symbol of argument {@code name} (its first dword), for a range of its values
+   * ({@code --arg Kdim>=192}); an argument the kernel does not have is a located error.
+   */
+  String leafName(String name) throws AsmSyntaxException {
+    return symbolName(kernel.args().indexOf(argument(name)));
+  }
+
   /** The name an argument's symbol has: its metadata name when that is unique, else argN. */
   private String symbolName(int n) {
     String name = kernel.args().get(n).name();

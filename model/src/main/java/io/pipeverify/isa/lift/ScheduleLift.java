@@ -117,12 +117,23 @@ public final class ScheduleLift {
   /** Every op made, equal ones as one object ({@link #interned}). */
   private final Map<Op, Op> named = new HashMap<>();
 
-  private ScheduleLift(AsmListing listing, Kernel kernel, int waves, Map<String, Long> args) {
+  private ScheduleLift(
+      AsmListing listing,
+      Kernel kernel,
+      int waves,
+      Map<String, Long> args,
+      Map<String, long[]> ranges) {
     this.listing = listing;
     this.kernel = kernel;
     this.waves = waves;
     this.args = Map.copyOf(args);
+    this.ranges = Map.copyOf(ranges);
   }
+
+  /**
+   * The ranges of the arguments not given ({@link #liftAll(AsmListing, Kernel, int, Map, Map)}).
+   */
+  private final Map<String, long[]> ranges;
 
   /**
    * The schedule of {@code kernel} run by {@code waves} waves with the scalar arguments {@code
@@ -134,6 +145,15 @@ public final class ScheduleLift {
   public static Schedule lift(AsmListing listing, Kernel kernel, int waves, Map<String, Long> args)
       throws AsmSyntaxException {
     LiftedKernel lifted = liftAll(listing, kernel, waves, args);
+    if (!lifted.uncovered().isEmpty()) {
+      throw new AsmSyntaxException(
+          kernel.location(),
+          "kernel "
+              + kernel.name()
+              + " has launches the lift cannot follow ("
+              + lifted.uncovered().get(0).text()
+              + "); give the arguments of one launch");
+    }
     if (lifted.classes().size() != 1) {
       throw new AsmSyntaxException(
           kernel.location(),
@@ -156,7 +176,22 @@ public final class ScheduleLift {
   public static LiftedKernel liftAll(
       AsmListing listing, Kernel kernel, int waves, Map<String, Long> args)
       throws AsmSyntaxException {
-    return new ScheduleLift(listing, kernel, waves, args).explore();
+    return liftAll(listing, kernel, waves, args, Map.of());
+  }
+
+  /**
+   * The same for the launches whose arguments not given lie in {@code ranges} ({@code name -> {min,
+   * max}}, inclusive; {@code --arg Kdim>=192}): branches the ranges decide are followed, not
+   * explored, and the report's coverage says so.
+   */
+  public static LiftedKernel liftAll(
+      AsmListing listing,
+      Kernel kernel,
+      int waves,
+      Map<String, Long> args,
+      Map<String, long[]> ranges)
+      throws AsmSyntaxException {
+    return new ScheduleLift(listing, kernel, waves, args, ranges).explore();
   }
 
   /** Characters of a branch condition in a launch class's description. */
@@ -189,7 +224,7 @@ public final class ScheduleLift {
             .findFirst()
             .map(l -> l.get(0).location())
             .orElse(kernel.location());
-    WaveEvaluator evaluator = new WaveEvaluator(kernel, cfg, waves * Target.LANES, args);
+    WaveEvaluator evaluator = new WaveEvaluator(kernel, cfg, waves * Target.LANES, args, ranges);
     Deque<WaveEvaluator.Plan> work = new ArrayDeque<>();
     work.push(new WaveEvaluator.Plan(kBlocks, LONG_RUN, Map.of(), false));
     Map<String, String> branches = new LinkedHashMap<>();
@@ -284,7 +319,11 @@ public final class ScheduleLift {
     }
     List<String> parts = new ArrayList<>();
     parts.add(trips ? "every trip count" : "the trip count the arguments give");
-    List<String> values = leaves.stream().filter(l -> !l.startsWith("workgroup_id")).toList();
+    List<String> values =
+        leaves.stream()
+            .filter(l -> !l.startsWith("workgroup_id"))
+            .map(l -> l + evaluator.rangeText(l))
+            .toList();
     if (!values.isEmpty()) {
       parts.add("every value of " + String.join(", ", values));
     }

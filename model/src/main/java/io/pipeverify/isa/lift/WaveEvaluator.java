@@ -59,12 +59,51 @@ public final class WaveEvaluator {
    */
   public WaveEvaluator(Kernel kernel, ControlFlowGraph cfg, int threads, Map<String, Long> args)
       throws AsmSyntaxException {
+    this(kernel, cfg, threads, args, Map.of());
+  }
+
+  /**
+   * The same, with {@code ranges} of the arguments not given ({@code name -> {min, max}},
+   * inclusive): a branch that compares such an argument with a constant is decided when every value
+   * of the range decides it alike ({@link Symbols#decide}), instead of explored both ways.
+   */
+  public WaveEvaluator(
+      Kernel kernel,
+      ControlFlowGraph cfg,
+      int threads,
+      Map<String, Long> args,
+      Map<String, long[]> ranges)
+      throws AsmSyntaxException {
     this.kernel = kernel;
     this.cfg = cfg;
     this.symbols = new Symbols();
     this.entry = new EntryState(kernel, threads, args, symbols);
     this.loops = cfg.loops();
     this.postDominators = cfg.immediatePostDominators();
+    Map<String, long[]> byLeaf = new java.util.HashMap<>();
+    for (Map.Entry<String, long[]> r : ranges.entrySet()) {
+      byLeaf.put(entry.leafName(r.getKey()), r.getValue());
+    }
+    this.ranges = Map.copyOf(byLeaf);
+  }
+
+  /** The ranges of arguments not given, by their symbols' names. */
+  private final Map<String, long[]> ranges;
+
+  /**
+   * The range of leaf {@code leaf} as the report's coverage gives it ({@code " >= 192"}, {@code "
+   * in 64..8192"}), or nothing when it has none; {@link Long#MIN_VALUE} and {@link Long#MAX_VALUE}
+   * are the open ends.
+   */
+  String rangeText(String leaf) {
+    long[] r = ranges.get(leaf);
+    if (r == null) {
+      return "";
+    }
+    if (r[0] == Long.MIN_VALUE) {
+      return " <= " + r[1];
+    }
+    return r[1] == Long.MAX_VALUE ? " >= " + r[0] : " in " + r[0] + ".." + r[1];
   }
 
   /**
@@ -352,6 +391,10 @@ public final class WaveEvaluator {
       if (value.isEmpty() && decisions.containsKey(c.key())) {
         value = Optional.of(c.takenWhen(decisions.get(c.key())));
       }
+      if (value.isEmpty() && Symbols.isSymbol(c.symbol())) {
+        long compare = symbols.negated(c.symbol()).orElse(c.symbol());
+        value = symbols.decide(compare, ranges).map(c::takenWhen);
+      }
       if (value.isPresent()) {
         return OptionalInt.of(value.get() ? taken : fallThrough);
       }
@@ -392,6 +435,10 @@ public final class WaveEvaluator {
       Optional<Boolean> value = c.taken();
       if (value.isEmpty() && decisions.containsKey(c.key())) {
         value = Optional.of(c.takenWhen(decisions.get(c.key())));
+      }
+      if (value.isEmpty() && Symbols.isSymbol(c.symbol())) {
+        long compare = symbols.negated(c.symbol()).orElse(c.symbol());
+        value = symbols.decide(compare, ranges).map(c::takenWhen);
       }
       if (value.isPresent()) {
         leave = value.get() == takenLeaves || last;

@@ -142,6 +142,74 @@ public final class Symbols {
     }
   }
 
+  private static final java.util.regex.Pattern COMPARE =
+      java.util.regex.Pattern.compile("s_cmpk?_(eq|lg|lt|le|gt|ge)_(i32|u32|b32)");
+
+  /**
+   * The truth of a scalar compare of one leaf with a constant ({@code s_cmp_lt_i32(Kdim, 192)})
+   * when the leaf's range ({@code ranges}: name -> {min, max}, inclusive) decides it, the same for
+   * every value in the range; empty otherwise (another term, a leaf without a range, a range across
+   * the compare's constant).
+   */
+  public java.util.Optional<Boolean> decide(long v, Map<String, long[]> ranges) {
+    if (!isSymbol(v) || ranges.isEmpty()) {
+      return java.util.Optional.empty();
+    }
+    Term t = terms.get(decode(v));
+    java.util.regex.Matcher m = COMPARE.matcher(t.op());
+    if (!m.matches() || t.operands.length != 2) {
+      return java.util.Optional.empty();
+    }
+    boolean leafFirst = isSymbol(t.operands[0]) && !isSymbol(t.operands[1]);
+    long leaf = leafFirst ? t.operands[0] : t.operands[1];
+    long constant = leafFirst ? t.operands[1] : t.operands[0];
+    if (!isSymbol(leaf) || isSymbol(constant) || constant == WaveState.UNKNOWN) {
+      return java.util.Optional.empty();
+    }
+    Term l = terms.get(decode(leaf));
+    long[] range = l.operands.length == 0 ? ranges.get(l.op()) : null;
+    if (range == null) {
+      return java.util.Optional.empty();
+    }
+    boolean signed = m.group(2).equals("i32");
+    long c = signed ? (int) constant : constant & 0xffffffffL;
+    if (!signed && range[0] < 0) {
+      return java.util.Optional.empty();
+    }
+    // Written as leaf REL c: a constant first swaps the relation (c < x is x > c).
+    String rel = leafFirst ? m.group(1) : swapped(m.group(1));
+    boolean atMin = holds(rel, range[0], c);
+    boolean atMax = holds(rel, range[1], c);
+    // Every relation but eq / lg is monotone in x, so its ends decide it; eq and lg hold or fail
+    // for every value only when the constant is outside the range or the range is one value.
+    boolean decided =
+        rel.equals("eq") || rel.equals("lg")
+            ? c < range[0] || c > range[1] || range[0] == range[1]
+            : atMin == atMax;
+    return decided ? java.util.Optional.of(atMin) : java.util.Optional.empty();
+  }
+
+  private static String swapped(String rel) {
+    return switch (rel) {
+      case "lt" -> "gt";
+      case "le" -> "ge";
+      case "gt" -> "lt";
+      case "ge" -> "le";
+      default -> rel;
+    };
+  }
+
+  private static boolean holds(String rel, long x, long c) {
+    return switch (rel) {
+      case "eq" -> x == c;
+      case "lg" -> x != c;
+      case "lt" -> x < c;
+      case "le" -> x <= c;
+      case "gt" -> x > c;
+      default -> x >= c;
+    };
+  }
+
   /** The leaves a value depends on (for "every value of Kdim, splitk"), sorted. */
   public List<String> leaves(long v) {
     java.util.TreeSet<String> out = new java.util.TreeSet<>();
