@@ -111,7 +111,7 @@ final class EventScaling {
       if (op instanceof Op.G2s g) {
         out.add(new Op.G2s(g.buffer(), g.slot(), r, tag, g.origin()));
       } else if (op instanceof Op.DsRead d) {
-        out.add(new Op.DsRead(d.buffer(), d.slot(), r, d.dst(), tag, d.origin()));
+        out.add(d.withRegion(r, tag));
       } else if (op instanceof Op.DsWrite d) {
         out.add(new Op.DsWrite(d.buffer(), d.slot(), r, d.src(), tag, d.origin()));
       }

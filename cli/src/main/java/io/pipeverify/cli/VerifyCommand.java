@@ -165,6 +165,14 @@ class VerifyCommand implements Callable<Integer> {
   List<Assumption> assume = new ArrayList<>();
 
   @Option(
+      names = "--show-benign",
+      description =
+          "List the races and uninitialised reads of reads whose value is never used (dead"
+              + " reads: docs/format.md), which are not findings; without it the text report"
+              + " counts them. JSON always lists them.")
+  boolean showBenign;
+
+  @Option(
       names = "--jobs",
       paramLabel = "N",
       description = "Inputs verified at once when several are given. Default: the cores.")
@@ -475,7 +483,7 @@ class VerifyCommand implements Callable<Integer> {
 
   /** The text rendering for people; {@code explain} shows the explanation instead. */
   String renderText(ScheduleResult r, boolean timings) {
-    String text = new TextReportRenderer(timings).render(r.report());
+    String text = new TextReportRenderer(timings, showBenign).render(r.report());
     if (r.repairs().isPresent()) {
       text += "\n" + new ExplanationRenderer().render(r);
     }

@@ -82,8 +82,12 @@ public sealed interface Op {
     }
   }
 
-  /** {@code ds_read_b128}: reads LDS into register {@code dst}; counted by lgkmcnt. */
-  record DsRead(String buffer, Expr slot, Region region, String dst, TileTag tile, Origin origin)
+  /**
+   * {@code ds_read_b128}: reads LDS into register {@code dst}; counted by lgkmcnt. {@code use} says
+   * which of its instances load a value nothing uses ({@link ReadUse}).
+   */
+  record DsRead(
+      String buffer, Expr slot, Region region, String dst, TileTag tile, Origin origin, ReadUse use)
       implements LdsAccess {
     public DsRead {
       Objects.requireNonNull(buffer);
@@ -92,11 +96,28 @@ public sealed interface Op {
       Objects.requireNonNull(dst);
       Objects.requireNonNull(tile);
       Objects.requireNonNull(origin);
+      Objects.requireNonNull(use);
+    }
+
+    /** A read whose use the schedule's ops decide ({@link ReadUse#BY_OPS}). */
+    public DsRead(
+        String buffer, Expr slot, Region region, String dst, TileTag tile, Origin origin) {
+      this(buffer, slot, region, dst, tile, origin, ReadUse.BY_OPS);
     }
 
     @Override
     public DsRead withOrigin(Origin o) {
-      return new DsRead(buffer, slot, region, dst, tile, o);
+      return new DsRead(buffer, slot, region, dst, tile, o, use);
+    }
+
+    /** The same read with another {@link ReadUse}. */
+    public DsRead withUse(ReadUse newUse) {
+      return new DsRead(buffer, slot, region, dst, tile, origin, newUse);
+    }
+
+    /** The same read of other bytes, tagged {@code newTile}. */
+    public DsRead withRegion(Region newRegion, TileTag newTile) {
+      return new DsRead(buffer, slot, newRegion, dst, newTile, origin, use);
     }
 
     @Override

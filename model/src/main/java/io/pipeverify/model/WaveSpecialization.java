@@ -92,7 +92,7 @@ public final class WaveSpecialization {
     if (op instanceof Op.G2s g) {
       return new Op.G2s(g.buffer(), g.slot(), g.region(), folded, g.origin());
     } else if (op instanceof Op.DsRead r) {
-      return new Op.DsRead(r.buffer(), r.slot(), r.region(), r.dst(), folded, r.origin());
+      return r.withRegion(r.region(), folded);
     } else if (op instanceof Op.DsWrite d) {
       return new Op.DsWrite(d.buffer(), d.slot(), d.region(), d.src(), folded, d.origin());
     }

@@ -7,8 +7,8 @@ import java.util.Objects;
  * and the one that may land first (the representative instance, as a finding would show them), and
  * how many instances the assumption excused at the trip counts and launch classes checked.
  */
-public record Excused(
-    Assumption assumption, String rule, OpRef first, OpRef second, int instances) {
+public record Excused(Assumption assumption, String rule, OpRef first, OpRef second, int instances)
+    implements CountedNote<Excused> {
   public Excused {
     Objects.requireNonNull(assumption);
     Objects.requireNonNull(rule);
@@ -19,9 +19,14 @@ public record Excused(
     }
   }
 
-  /** The same defect with {@code more} instances, from another trip count or launch class. */
-  public Excused plus(int more) {
-    return new Excused(assumption, rule, first, second, instances + more);
+  @Override
+  public Excused withInstances(int n) {
+    return new Excused(assumption, rule, first, second, n);
+  }
+
+  @Override
+  public String mergeKey() {
+    return assumption + "|" + rule + "|" + first.origin() + "|" + second.origin();
   }
 
   /** One line for reports. */

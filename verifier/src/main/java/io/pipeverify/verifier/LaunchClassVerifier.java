@@ -2,6 +2,7 @@ package io.pipeverify.verifier;
 
 import io.pipeverify.model.Op;
 import io.pipeverify.model.OpObjects;
+import io.pipeverify.model.ReadUse;
 import io.pipeverify.model.Schedule;
 import io.pipeverify.model.Target;
 import java.time.Duration;
@@ -43,6 +44,30 @@ public final class LaunchClassVerifier {
 
   /** The halves whose work this kernel's reports have counted. */
   private final Set<Halves.Key> counted = new HashSet<>();
+
+  /** Each read op of this verifier's classes as used ({@link #allReadsUsed}), once per object. */
+  private final Map<Op, Op> usedOps = new IdentityHashMap<>();
+
+  /** Equal used reads as one object: the halves of classes are looked up by their op objects. */
+  private final Map<Op, Op> usedReads = new HashMap<>();
+
+  /**
+   * A class as its halves are verified: every read used. A class's dead reads differ with its trip
+   * count (a straight-line class's last prefetch is dead, the same read of a longer run is not), so
+   * with them the classes would share no halves; without them a half verifies only when it has no
+   * race of any read at all, which vouches for the class whatever its reads' uses. A class whose
+   * halves stop at a dead read's race is verified whole, with its benign notes.
+   */
+  private Schedule allReadsUsed(Schedule s) {
+    return s.mapOps(
+        op ->
+            usedOps.computeIfAbsent(
+                op,
+                o ->
+                    o instanceof Op.DsRead r
+                        ? usedReads.computeIfAbsent(r.withUse(ReadUse.USED), x -> x)
+                        : o));
+  }
 
   /** The halves' keys of this verifier's ops, made once per op object. */
   private final Map<Op, Op> keyOps = new IdentityHashMap<>();
@@ -119,7 +144,8 @@ public final class LaunchClassVerifier {
    */
   public List<VerificationReport> verifyAll(List<Schedule> classes) {
     List<Schedule> lowered = classes.stream().map(Verifier::lower).toList();
-    List<Optional<FenceSplit>> splits = lowered.stream().map(FenceSplit::of).toList();
+    List<Optional<FenceSplit>> splits =
+        lowered.stream().map(this::allReadsUsed).map(FenceSplit::of).toList();
     // Each class's runs before its fence (none without a split), made once for both uses.
     List<List<Schedule>> unrolls =
         splits.stream().map(sp -> sp.map(x -> Unrolls.of(x.before())).orElse(List.of())).toList();
@@ -190,11 +216,14 @@ public final class LaunchClassVerifier {
               ? Verifier.verifyTripCounts(half, halfOptions, List.of(1))
               : Verifier.verify(half, halfOptions);
       halves.verifications.incrementAndGet();
-      // A half verified only under a stated assumption is verified whole with its class, so the
-      // report lists what the assumption excused.
+      // A half verified only under a stated assumption, or with dead reads' defects set aside, is
+      // verified whole with its class, so the report lists what was excused or benign.
       known =
           new Halves.Known(
-              r.verdict() instanceof Verdict.Verified && r.excused().isEmpty(), r.stats());
+              r.verdict() instanceof Verdict.Verified
+                  && r.excused().isEmpty()
+                  && r.benign().isEmpty(),
+              r.stats());
       halves.verdicts.put(key, known);
     }
     // A kernel's work counts each of its halves once, whichever kernel verified it first: the

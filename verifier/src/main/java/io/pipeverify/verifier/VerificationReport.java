@@ -14,7 +14,8 @@ import java.util.Optional;
  * VerifyOptions#maxFindings} that the happens-before graph found and that were neither confirmed by
  * Z3 nor reported (the verdict stands either way; reports say how to see them). {@code excused}:
  * the defects the stated assumptions excused ({@link Assumption}), notes of a verdict that rests on
- * them.
+ * them. {@code benign}: the defects of reads whose value nothing uses ({@link Benign}), no
+ * findings.
  */
 public record VerificationReport(
     Schedule schedule,
@@ -25,7 +26,8 @@ public record VerificationReport(
     int findingsOmitted,
     Stats stats,
     Optional<Launches> launches,
-    List<Excused> excused) {
+    List<Excused> excused,
+    List<Benign> benign) {
 
   /**
    * For a kernel lifted from assembly: what its launch classes cover together ({@code every trip
@@ -60,12 +62,14 @@ public record VerificationReport(
         findingsOmitted,
         stats,
         Optional.empty(),
+        List.of(),
         List.of());
   }
 
   public VerificationReport {
     Objects.requireNonNull(launches);
     excused = List.copyOf(excused);
+    benign = List.copyOf(benign);
     tripCountsChecked = List.copyOf(tripCountsChecked);
     if (findingsOmitted < 0) {
       throw new IllegalArgumentException("findingsOmitted must be >= 0");
@@ -132,21 +136,22 @@ public record VerificationReport(
         r.findingsOmitted(),
         work,
         Optional.of(new Launches(covers, classes.size(), foundIn, uncovered)),
-        excusedOf(reports));
+        merged(reports, VerificationReport::excused),
+        merged(reports, VerificationReport::benign));
   }
 
   /**
-   * The excused defects of every class's report, each once by its assumption, rule and ops' origins
-   * (classes share their ops), with their instances summed, in the order first met.
+   * The notes of every class's report, each once by its {@link CountedNote#mergeKey} (classes share
+   * their ops), with their instances summed, in the order first met.
    */
-  private static List<Excused> excusedOf(List<VerificationReport> reports) {
-    Map<String, Excused> all = new LinkedHashMap<>();
+  private static <T extends CountedNote<T>> List<T> merged(
+      List<VerificationReport> reports,
+      java.util.function.Function<VerificationReport, List<T>> notes) {
+    Map<String, T> all = new LinkedHashMap<>();
     for (VerificationReport r : reports) {
-      for (Excused e : r.excused()) {
-        String key =
-            e.assumption() + "|" + e.rule() + "|" + e.first().origin() + "|" + e.second().origin();
-        Excused known = all.get(key);
-        all.put(key, known == null ? e : known.plus(e.instances()));
+      for (T e : notes.apply(r)) {
+        T known = all.get(e.mergeKey());
+        all.put(e.mergeKey(), known == null ? e : known.plus(e.instances()));
       }
     }
     return List.copyOf(all.values());

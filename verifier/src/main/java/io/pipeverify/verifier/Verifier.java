@@ -139,7 +139,8 @@ public final class Verifier {
         run.omitted(),
         stats,
         Optional.empty(),
-        run.excused());
+        run.excused(),
+        run.benign());
   }
 
   private static List<Integer> range(int last) {
@@ -195,30 +196,44 @@ public final class Verifier {
      * The defects a stated assumption excused, by defect key, in the order found (notes of the
      * report, not findings).
      */
-    final Map<String, ExcusedTally> excused = new LinkedHashMap<>();
+    final Map<String, NoteTally<Excused>> excused = new LinkedHashMap<>();
+
+    /** The defects of dead reads, by defect key and read, in the order found (notes too). */
+    final Map<String, NoteTally<Benign>> benign = new LinkedHashMap<>();
 
     /**
-     * An excused defect: its first instance as the note names it, and every instance by the places
-     * of its two ops, counted as {@link FindingTally} counts a finding's (the same pair at several
-     * trip counts is one instance).
+     * A note's defect: its first instance as the note names it, and every instance by the places of
+     * its ops, counted as {@link FindingTally} counts a finding's (the same pair at several trip
+     * counts is one instance).
      */
-    private static final class ExcusedTally {
-      final Excused first;
+    private static final class NoteTally<T extends CountedNote<T>> {
+      final T first;
       final Set<List<FindingTally.Place>> places = new HashSet<>();
 
-      ExcusedTally(Excused first) {
+      NoteTally(T first) {
         this.first = first;
       }
 
-      Excused excused() {
-        return new Excused(
-            first.assumption(), first.rule(), first.first(), first.second(), places.size());
+      void add(DefectInstance d) {
+        places.add(
+            d.second().isPresent()
+                ? List.of(FindingTally.Place.of(d.first()), FindingTally.Place.of(d.second().get()))
+                : List.of(FindingTally.Place.of(d.first())));
+      }
+
+      T note() {
+        return first.withInstances(places.size());
       }
     }
 
     /** The excused defects as the report lists them. */
     List<Excused> excused() {
-      return excused.values().stream().map(ExcusedTally::excused).toList();
+      return excused.values().stream().map(NoteTally::note).toList();
+    }
+
+    /** The benign defects as the report lists them. */
+    List<Benign> benign() {
+      return benign.values().stream().map(NoteTally::note).toList();
     }
 
     /** The candidates of the defects listed for confirmation, by defect key. */
@@ -478,7 +493,13 @@ public final class Verifier {
       Map<String, List<RaceFinding>> races = new LinkedHashMap<>();
       InstanceText text = null;
       Set<String> excusedHere = new HashSet<>();
-      for (RaceFinding f : result.findings()) {
+      for (TripAnalysis.BenignInstance b : analysis.benign()) {
+        if (text == null) {
+          text = new InstanceText(schedule, t);
+        }
+        benign(b, text);
+      }
+      for (RaceFinding f : analysis.findings()) {
         Optional<Assumption> assumed = excusing(f);
         if (assumed.isPresent()) {
           if (text == null) {
@@ -603,18 +624,43 @@ public final class Verifier {
     /** Counts an instance of an excused defect; its first instance names it in the note. */
     private void excuse(Assumption a, RaceFinding f, InstanceText text) {
       Instance second = f.second().orElseThrow();
-      ExcusedTally tally =
-          excused.computeIfAbsent(
+      excused
+          .computeIfAbsent(
               f.key(),
               k ->
-                  new ExcusedTally(
+                  new NoteTally<>(
                       new Excused(
                           a,
                           f.property() + " " + f.kind(),
                           text.ref(f.first()),
                           text.ref(second),
-                          1)));
-      tally.places.add(List.of(FindingTally.Place.of(f.first()), FindingTally.Place.of(second)));
+                          1)))
+          .add(f);
+    }
+
+    /**
+     * Counts an instance of a dead read's defect, one note per defect key and read op (the other
+     * op, where there is one, as its first instance names it).
+     */
+    private void benign(TripAnalysis.BenignInstance b, InstanceText text) {
+      DefectInstance d = b.defect();
+      Optional<Instance> other =
+          d.second().isEmpty()
+              ? Optional.empty()
+              : Optional.of(d.first() == b.read() ? d.second().get() : d.first());
+      String key =
+          b.rule()
+              + "|"
+              + text.ref(b.read()).origin()
+              + "|"
+              + other.map(o -> text.ref(o).origin()).orElse("");
+      benign
+          .computeIfAbsent(
+              key,
+              k ->
+                  new NoteTally<>(
+                      new Benign(b.rule(), text.ref(b.read()), other.map(text::ref), b.why(), 1)))
+          .add(d);
     }
 
     /**

@@ -6,6 +6,7 @@ import io.pipeverify.model.ImplicitWaits;
 import io.pipeverify.model.LdsBuffer;
 import io.pipeverify.model.Op;
 import io.pipeverify.model.Origin;
+import io.pipeverify.model.ReadUse;
 import io.pipeverify.model.Region;
 import io.pipeverify.model.Schedule;
 import io.pipeverify.model.Target;
@@ -35,6 +36,11 @@ public final class HandBuilt {
         at(stage));
   }
 
+  /**
+   * A read of {@code rows} rows into {@code a0}. These schedules leave out the mfmas that would
+   * consume their reads, so each read is stated used ({@link ReadUse#USED}): by the ops alone it
+   * would be dead, and its races benign (issue 36).
+   */
   public static Op read(String slot, String rowStart, int rows, String tile, String stage) {
     return new Op.DsRead(
         "A",
@@ -43,7 +49,8 @@ public final class HandBuilt {
         "a0",
         new TileTag(
             "A", Expr.parse(tile), Expr.parse(rowStart), Expr.of(rows), Optional.of(Expr.of(0))),
-        at(stage));
+        at(stage),
+        ReadUse.USED);
   }
 
   public static Op vmcnt(int n, String stage) {

@@ -15,6 +15,7 @@ import io.pipeverify.model.LdsBuffer;
 import io.pipeverify.model.Op;
 import io.pipeverify.model.OpObjects;
 import io.pipeverify.model.Origin;
+import io.pipeverify.model.ReadUse;
 import io.pipeverify.model.Region;
 import io.pipeverify.model.Schedule;
 import io.pipeverify.model.ScheduleValidator;
@@ -347,9 +348,19 @@ public final class ScheduleLift {
    * ({@link #schedule}), and what it covers in words.
    */
   private record PendingClass(
-      List<WaveEvaluator.Trace> traces, int loopStart, int period, String what) {
+      List<WaveEvaluator.Trace> traces,
+      List<WaveEvaluator.Trace> longer,
+      int loopStart,
+      int period,
+      String what) {
     PendingClass described(String description) {
-      return new PendingClass(traces, loopStart, period, description);
+      return new PendingClass(traces, longer, loopStart, period, description);
+    }
+
+    /** The read uses of wave {@code w}'s program ({@link ReadUses}). */
+    ReadUses readUses(int w) {
+      return new ReadUses(
+          traces.get(w), longer.isEmpty() ? null : longer.get(w), loopStart, period);
     }
   }
 
@@ -379,10 +390,7 @@ public final class ScheduleLift {
     // Equal schedules once; their ops are interned, so a schedule is known by its op objects.
     Map<OpObjects, String> classes = new LinkedHashMap<>();
     for (PendingClass c : pending) {
-      classes.putIfAbsent(
-          new OpObjects(
-              schedule(c.traces(), c.loopStart(), c.period(), target, granule, slotBytes)),
-          c.what());
+      classes.putIfAbsent(new OpObjects(schedule(c, target, granule, slotBytes)), c.what());
     }
     return classes;
   }
@@ -396,7 +404,7 @@ public final class ScheduleLift {
     first.forEach(t -> planned.addAll(t.plannedExits()));
     boolean entered = first.stream().anyMatch(t -> t.kSteps() > 0);
     if (!entered) {
-      classes.add(new PendingClass(first, 0, 0, "no K loop"));
+      classes.add(new PendingClass(first, List.of(), 0, 0, "no K loop"));
       return new LaunchShape(classes, false, planned);
     }
     if (planned.isEmpty()) {
@@ -409,7 +417,9 @@ public final class ScheduleLift {
       if (p.isEmpty()) {
         throw noPeriod(ITERATIONS);
       }
-      classes.add(new PendingClass(traces, 0, p.getAsInt(), "the K loop as the arguments run it"));
+      classes.add(
+          new PendingClass(
+              traces, List.of(), 0, p.getAsInt(), "the K loop as the arguments run it"));
       return new LaunchShape(classes, false, planned);
     }
     LoopPeriod.Shape shape =
@@ -436,12 +446,14 @@ public final class ScheduleLift {
                   + " K steps it differs), so the lift cannot cover every trip count");
         }
       }
-      classes.add(new PendingClass(once, q + r, p, (q + r) + " + " + p + "T K steps (T >= 1)"));
+      classes.add(
+          new PendingClass(once, twice, q + r, p, (q + r) + " + " + p + "T K steps (T >= 1)"));
     }
     // The counts below one period after the offset: straight-line classes, after the periodic
     // ones (a report names the first class with a finding: the loop's, where there is one).
     for (int n = 1; n < q + p; n++) {
-      classes.add(new PendingClass(traces(byCount, evaluator, plan, n), n, 0, n + " K steps"));
+      classes.add(
+          new PendingClass(traces(byCount, evaluator, plan, n), List.of(), n, 0, n + " K steps"));
     }
     return new LaunchShape(classes, true, planned);
   }
@@ -513,17 +525,11 @@ public final class ScheduleLift {
    * {@code loopStart .. loopStart + period} are the loop (none for {@code period} 0), later ones
    * repeat it and are dropped; LDS in granules of {@code granule} bytes, {@code slotBytes} of it.
    */
-  private Schedule schedule(
-      List<WaveEvaluator.Trace> traces,
-      int loopStart,
-      int period,
-      Target target,
-      int granule,
-      int slotBytes)
+  private Schedule schedule(PendingClass c, Target target, int granule, int slotBytes)
       throws AsmSyntaxException {
     List<WaveProgram> programs = new ArrayList<>();
-    for (WaveEvaluator.Trace t : traces) {
-      programs.add(program(t, loopStart, period, granule));
+    for (int w = 0; w < c.traces().size(); w++) {
+      programs.add(program(c.traces().get(w), c.loopStart(), c.period(), granule, c.readUses(w)));
     }
     return new Schedule(
         kernel.name(),
@@ -665,7 +671,8 @@ public final class ScheduleLift {
 
   // ---------------------------------------------------------------- ops
 
-  private WaveProgram program(WaveEvaluator.Trace t, int loopStart, int period, int granule)
+  private WaveProgram program(
+      WaveEvaluator.Trace t, int loopStart, int period, int granule, ReadUses uses)
       throws AsmSyntaxException {
     List<Op> prologue = new ArrayList<>();
     List<Op> loop = new ArrayList<>();
@@ -689,7 +696,7 @@ public final class ScheduleLift {
       }
       // Iterations after the first period repeat its ops (LoopPeriod): no op is made for them.
       boolean kept = s.iteration() < loopStart + period;
-      Optional<Op> op = kept ? op(s, granule, registers) : Optional.empty();
+      Optional<Op> op = kept ? op(s, position, granule, registers, uses) : Optional.empty();
       registers.record(s);
       if (op.isEmpty()) {
         continue;
@@ -727,14 +734,19 @@ public final class ScheduleLift {
     }
   }
 
-  private Optional<Op> op(Step s, int granule, Registers registers) throws AsmSyntaxException {
+  private Optional<Op> op(Step s, int position, int granule, Registers registers, ReadUses uses)
+      throws AsmSyntaxException {
+    if (s.kind() == Step.Kind.READ) {
+      // Whether its value is used depends on the run (its last iteration's is not): per run.
+      return opOf(s, granule, registers, uses.of(s, position)).map(this::interned);
+    }
     if (s.kind() == Step.Kind.WRITE || s.kind() == Step.Kind.MFMA) {
       // It names the loads that wrote its registers, which depend on the run: made per run.
-      return opOf(s, granule, registers).map(this::interned);
+      return opOf(s, granule, registers, ReadUse.USED).map(this::interned);
     }
     Optional<Op> op = ops.get(s);
     if (op == null) {
-      op = opOf(s, granule, registers).map(this::interned);
+      op = opOf(s, granule, registers, ReadUse.USED).map(this::interned);
       ops.put(s, op);
     }
     return op;
@@ -748,7 +760,9 @@ public final class ScheduleLift {
     return named.computeIfAbsent(op, o -> o);
   }
 
-  private Optional<Op> opOf(Step s, int granule, Registers registers) throws AsmSyntaxException {
+  /** The op of step {@code s}; {@code use}: a read's ({@link ReadUses}). */
+  private Optional<Op> opOf(Step s, int granule, Registers registers, ReadUse use)
+      throws AsmSyntaxException {
     Instruction i = s.instruction();
     Origin.InAssembly origin = new Origin.InAssembly(i.location().file(), i.location().line());
     Expr slot = Expr.of(0);
@@ -759,7 +773,7 @@ public final class ScheduleLift {
       }
       case READ -> {
         Region r = region(s, granule);
-        yield Optional.of(new Op.DsRead(BUFFER, slot, r, destination(i), tag(r), origin));
+        yield Optional.of(new Op.DsRead(BUFFER, slot, r, destination(i), tag(r), origin, use));
       }
       case WRITE -> {
         Region r = region(s, granule);

@@ -111,10 +111,21 @@ public final class WaveEvaluator {
    * its final state.
    */
   public record Trace(
-      int wave, List<Step> steps, WaveState state, List<String> plannedExits, int kSteps) {
+      int wave,
+      List<Step> steps,
+      WaveState state,
+      List<String> plannedExits,
+      int kSteps,
+      Map<Step, ReadLiveness.Dead> deadReads) {
     public Trace {
       steps = List.copyOf(steps);
       plannedExits = List.copyOf(plannedExits);
+      deadReads = java.util.Collections.unmodifiableMap(new java.util.IdentityHashMap<>(deadReads));
+    }
+
+    /** Why read step {@code s} of this run is dead ({@link ReadLiveness}), or empty: it is used. */
+    public Optional<ReadLiveness.Dead> dead(Step s) {
+      return Optional.ofNullable(deadReads.get(s));
     }
 
     /** The LDS accesses among the steps, in order. */
@@ -271,6 +282,12 @@ public final class WaveEvaluator {
     /** K-loop exits executed: the K steps run. */
     int kSteps;
 
+    /** Which of the run's reads load a value the run reads again. */
+    ReadLiveness liveness = new ReadLiveness();
+
+    /** How deep in summarised branch sides the walk is: writes there are not overwrites. */
+    int summaryDepth;
+
     /** Step counts at which a copy of this walk leaves the K loop ({@link #runForking}). */
     Set<Integer> forkAt = Set.of();
 
@@ -294,11 +311,12 @@ public final class WaveEvaluator {
       c.plannedExits.addAll(plannedExits);
       c.iteration = iteration;
       c.kSteps = kSteps;
+      c.liveness = liveness.copy();
       return c;
     }
 
     Trace trace() {
-      return new Trace(wave, steps, state, plannedExits, kSteps);
+      return new Trace(wave, steps, state, plannedExits, kSteps, liveness.dead());
     }
 
     /**
@@ -340,15 +358,19 @@ public final class WaveEvaluator {
         info = InstructionTable.require(i);
         infos.put(i, info);
       }
+      Step step = null;
       if (info.isPresent()) {
         List<LdsAccess> lds = lds(state, i, info.get(), wave, iteration);
         Optional<Step.Kind> kind = Step.kindOf(info.get(), lds);
         if (kind.isPresent()) {
-          steps.add(new Step(i, iteration, kind.get(), lds));
+          step = new Step(i, iteration, kind.get(), lds);
+          steps.add(step);
         }
-        if (info.get().family() == Family.SMEM && scalarLoad(state, i)) {
-          return;
-        }
+      }
+      boolean read = step != null && step.kind() == Step.Kind.READ;
+      liveness.executed(i, info, state, read ? step : null, summaryDepth > 0);
+      if (info.isPresent() && info.get().family() == Family.SMEM && scalarLoad(state, i)) {
+        return;
       }
       Semantics.execute(state, i, info);
     }
@@ -482,6 +504,7 @@ public final class WaveEvaluator {
             for (int x : l.blockIndices()) {
               for (Instruction i : cfg.blocks().get(x).instructions()) {
                 clobber(i);
+                liveness.mayRun(i);
               }
             }
             return OptionalInt.of(s);
@@ -518,12 +541,29 @@ public final class WaveEvaluator {
       if (join < 0) {
         return OptionalInt.empty();
       }
-      List<Integer> succ = b.successors();
-      WaveState[] after = new WaveState[2];
-      List<List<Step>> sides = new ArrayList<>();
       WaveState before = state;
       List<Step> recorded = steps;
       int iterationBefore = iteration;
+      summaryDepth++;
+      try {
+        return summariseSides(b, join, depth, c, before, recorded, iterationBefore);
+      } finally {
+        summaryDepth--;
+      }
+    }
+
+    private OptionalInt summariseSides(
+        BasicBlock b,
+        int join,
+        int depth,
+        Condition c,
+        WaveState before,
+        List<Step> recorded,
+        int iterationBefore)
+        throws AsmSyntaxException, Undecided {
+      List<Integer> succ = b.successors();
+      WaveState[] after = new WaveState[2];
+      List<List<Step>> sides = new ArrayList<>();
       for (int side = 0; side < 2; side++) {
         state = before.copy();
         steps = new ArrayList<>();

@@ -10,6 +10,7 @@ import io.pipeverify.model.JsonPointers;
 import io.pipeverify.model.LdsBuffer;
 import io.pipeverify.model.Op;
 import io.pipeverify.model.Origin;
+import io.pipeverify.model.ReadUse;
 import io.pipeverify.model.Region;
 import io.pipeverify.model.Schedule;
 import io.pipeverify.model.ScheduleValidator;
@@ -79,6 +80,9 @@ public final class ScheduleReader {
    * knows, checked where the options are made (the model does not know them).
    */
   private List<String> assumptions = List.of();
+
+  /** The schedule's intent, read before its programs: a stated dead read needs intent none. */
+  private Intent intent = Intent.GEMM;
 
   private ScheduleReader(String file) {
     this.file = file;
@@ -368,6 +372,7 @@ public final class ScheduleReader {
         f.has("intent")
             ? f.get("intent", choice("intent", Intent.values(), Intent::id))
             : Intent.GEMM;
+    this.intent = intent == null ? Intent.GEMM : intent;
     if (f.has("assumptions")) {
       List<String> stated = f.get("assumptions", (n, p) -> list(n, p, "assumptions", this::string));
       assumptions = stated == null ? List.of() : List.copyOf(stated);
@@ -508,6 +513,9 @@ public final class ScheduleReader {
     if (kind.equals("wait")) {
       optional.addAll(List.of("vmcnt", "lgkmcnt"));
     }
+    if (kind.equals("ds_read")) {
+      optional.add("dead");
+    }
     optional.add("origin");
     optional.add("when");
     String what = kind + " op";
@@ -545,8 +553,9 @@ public final class ScheduleReader {
             Expr slot = f.expr("slot");
             String dst = f.string("dst");
             TileTag tile = f.get("tile", this::tile);
-            yield allPresent(buffer, slot, region, dst, tile, origin)
-                ? new Op.DsRead(buffer, slot, region, dst, tile, origin)
+            ReadUse use = f.has("dead") ? f.get("dead", this::deadRead) : ReadUse.BY_OPS;
+            yield allPresent(buffer, slot, region, dst, tile, origin, use)
+                ? new Op.DsRead(buffer, slot, region, dst, tile, origin, use)
                 : null;
           }
           case "ds_write" -> {
@@ -706,6 +715,39 @@ public final class ScheduleReader {
       out.add(new Region.Piece(from.asLong().getAsLong(), count.asLong().getAsLong()));
     }
     return out;
+  }
+
+  /**
+   * A ds_read's {@code dead}: which of its instances load a value nothing uses, and why, as the
+   * lift found ({@code show --format json} of a kernel writes it). Only in a schedule of intent
+   * {@code none}: with GEMM intent the ops decide (docs/format.md, "Dead reads").
+   */
+  private ReadUse deadRead(JsonNode node, String ptr) {
+    if (intent != Intent.NONE) {
+      error(
+          ptr,
+          node.position(),
+          "'dead' is stated only in a schedule of intent none; with GEMM intent a read is dead"
+              + " when no later op reads its register");
+      return null;
+    }
+    Fields f = fields(node, ptr, "dead read", List.of("in", "why"), List.of());
+    if (f == null) {
+      return null;
+    }
+    List<ReadUse.Dead> stated = List.of(ReadUse.Dead.LAST_ITERATION, ReadUse.Dead.ALWAYS);
+    ReadUse.Dead in =
+        f.get(
+            "in",
+            (n, p) ->
+                choice(
+                    n,
+                    p,
+                    "dead read's instances",
+                    stated,
+                    stated.stream().map(ReadUse.Dead::id).toList()));
+    String why = f.string("why");
+    return allPresent(in, why) ? new ReadUse.Stated(in, why) : null;
   }
 
   private TileTag tile(JsonNode node, String ptr) {

@@ -7,6 +7,7 @@ import io.pipeverify.model.Intent;
 import io.pipeverify.model.LdsBuffer;
 import io.pipeverify.model.Op;
 import io.pipeverify.model.Origin;
+import io.pipeverify.model.ReadUse;
 import io.pipeverify.model.Region;
 import io.pipeverify.model.Schedule;
 import io.pipeverify.model.Section;
@@ -213,6 +214,13 @@ public final class ScheduleWriter {
       pairs.add(region(r.region()));
       pairs.add(pair("dst", str(r.dst())));
       pairs.add(pair("tile", tile(r.tile())));
+      if (r.use() instanceof ReadUse.Stated stated && stated.dead() != ReadUse.Dead.NEVER) {
+        pairs.add(
+            pair(
+                "dead",
+                object(
+                    List.of(pair("in", str(stated.dead().id())), pair("why", str(stated.why()))))));
+      }
     } else if (op instanceof Op.DsWrite w) {
       pairs.add(pair("buffer", str(w.buffer())));
       pairs.add(pair("slot", expr(w.slot())));

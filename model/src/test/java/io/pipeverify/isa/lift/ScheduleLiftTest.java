@@ -26,7 +26,7 @@ import org.junit.jupiter.api.Test;
  */
 class ScheduleLiftTest {
   /** The listing's first lines; the kernel body starts on line 6. */
-  private static final List<String> HEADER =
+  static final List<String> HEADER =
       List.of(
           "\t.amdgcn_target \"amdgcn-amd-amdhsa--gfx950\"",
           "\t.amdhsa_kernel k",

@@ -3,6 +3,8 @@ package io.pipeverify.model.format;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.pipeverify.model.Op;
+import io.pipeverify.model.ReadUse;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -392,5 +394,33 @@ class MalformedScheduleTest {
                     + "}")),
         "t.json:6:120: error at /programs/0/loop/0/rows/columns: a region has pieces or columns,"
             + " not both");
+  }
+
+  /** A ds_read of slot 0 stating {@code dead} (its JSON). */
+  private static String deadRead(String dead) {
+    return "  {\"op\": \"ds_read\", \"buffer\": \"A\", \"slot\": 0, \"rows\": {\"start\": 0,"
+        + " \"count\": 16}, \"dst\": \"a0\", \"tile\": {\"tensor\": \"A\", \"k\": \"k\","
+        + " \"rows\": {\"start\": 0, \"count\": 16}}, \"dead\": "
+        + dead
+        + "}";
+  }
+
+  @Test
+  void aDeadReadIsStatedOnlyWithIntentNoneAndOfKnownInstances() throws Exception {
+    String lastIteration = "{\"in\": \"last-iteration\", \"why\": \"a0 never read\"}";
+    String none =
+        loop(deadRead(lastIteration))
+            .replace("\"name\": \"t\",", "\"name\": \"t\", \"intent\": \"none\",");
+    Op.DsRead read =
+        (Op.DsRead) ScheduleReader.read("t.json", none).programs().get(0).loop().get(0);
+    assertEquals(new ReadUse.Stated(ReadUse.Dead.LAST_ITERATION, "a0 never read"), read.use());
+    assertDiagnostics(
+        loop(deadRead(lastIteration)),
+        "t.json:6:173: error at /programs/0/loop/0/dead: 'dead' is stated only in a schedule of"
+            + " intent none; with GEMM intent a read is dead when no later op reads its register");
+    assertDiagnostics(
+        none.replace("last-iteration", "first-iteration"),
+        "t.json:6:180: error at /programs/0/loop/0/dead/in: unknown dead read's instances"
+            + " 'first-iteration' (expected one of: last-iteration, always)");
   }
 }

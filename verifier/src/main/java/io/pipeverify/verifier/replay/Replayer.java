@@ -78,7 +78,7 @@ public final class Replayer implements AutoCloseable {
               a.hb(),
               a.uses(),
               extended,
-              a.races().findings(),
+              a.findings(),
               a.dataflow(),
               new InstanceText(schedule, t));
         });

@@ -1,6 +1,7 @@
 package io.pipeverify.verifier.report;
 
 import io.pipeverify.verifier.Assumption;
+import io.pipeverify.verifier.Benign;
 import io.pipeverify.verifier.Excused;
 import io.pipeverify.verifier.Finding;
 import io.pipeverify.verifier.RaceClass;
@@ -92,6 +93,25 @@ public final class FindingText {
         + n
         + (n == 1 ? " instance" : " instances")
         + " excused; pipeverify list --assumptions)";
+  }
+
+  /**
+   * How many defects of reads whose value nothing uses were set aside: {@code benign: 2 defects of
+   * dead reads, not findings (6 instances; --show-benign lists them)}; empty when none was.
+   */
+  public static String benign(VerificationReport report, boolean listed) {
+    List<Benign> all = report.benign();
+    if (all.isEmpty()) {
+      return "";
+    }
+    int n = all.stream().mapToInt(Benign::instances).sum();
+    return "benign: "
+        + all.size()
+        + (all.size() == 1 ? " defect" : " defects")
+        + " of reads whose value is never used, not findings ("
+        + n
+        + (n == 1 ? " instance" : " instances")
+        + (listed ? "; proofs/dead-reads.md):" : "; --show-benign lists them)");
   }
 
   /**

@@ -1,6 +1,7 @@
 package io.pipeverify.verifier.report;
 
 import io.pipeverify.model.TerminalText;
+import io.pipeverify.verifier.Benign;
 import io.pipeverify.verifier.Excused;
 import io.pipeverify.verifier.Finding;
 import io.pipeverify.verifier.OpRef;
@@ -63,6 +64,14 @@ public final class HtmlReportRenderer {
         h.append("<p class=\"assumptions\">").append(esc(assumed)).append("</p>\n<ul>\n");
         for (Excused e : r.report().excused()) {
           h.append("<li>").append(esc(e.text())).append("</li>\n");
+        }
+        h.append("</ul>\n");
+      }
+      String benign = FindingText.benign(r.report(), true);
+      if (!benign.isEmpty()) {
+        h.append("<p class=\"benign\">").append(esc(benign)).append("</p>\n<ul>\n");
+        for (Benign b : r.report().benign()) {
+          h.append("<li>").append(esc(b.text())).append("</li>\n");
         }
         h.append("</ul>\n");
       }

@@ -2,6 +2,7 @@ package io.pipeverify.verifier.report;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import io.pipeverify.verifier.Assumption;
+import io.pipeverify.verifier.Benign;
 import io.pipeverify.verifier.Excused;
 import io.pipeverify.verifier.Finding;
 import io.pipeverify.verifier.OpRef;
@@ -95,6 +96,9 @@ public final class JsonReportRenderer {
     if (!r.options().assumptions().isEmpty()) {
       writeAssumptions(g, r);
     }
+    if (!r.benign().isEmpty()) {
+      writeBenign(g, r);
+    }
     g.writeArrayFieldStart("findings");
     int index = 0;
     for (Finding f : r.verdict().findings()) {
@@ -168,6 +172,28 @@ public final class JsonReportRenderer {
       writeOp(g, e.second());
       g.writeEndArray();
       g.writeNumberField("instances", e.instances());
+      g.writeEndObject();
+    }
+    g.writeEndArray();
+  }
+
+  /**
+   * The defects of reads whose value nothing uses ({@code benign}, written when there are some):
+   * rule, the read and the op it conflicts with, why the read is dead, instances.
+   */
+  private static void writeBenign(JsonGenerator g, VerificationReport r) throws IOException {
+    g.writeArrayFieldStart("benign");
+    for (Benign b : r.benign()) {
+      g.writeStartObject();
+      g.writeStringField("rule", b.rule());
+      g.writeArrayFieldStart("ops");
+      writeOp(g, b.read());
+      if (b.other().isPresent()) {
+        writeOp(g, b.other().get());
+      }
+      g.writeEndArray();
+      g.writeStringField("why", b.why());
+      g.writeNumberField("instances", b.instances());
       g.writeEndObject();
     }
     g.writeEndArray();

@@ -3,6 +3,7 @@ package io.pipeverify.verifier.report;
 import com.fasterxml.jackson.core.JsonGenerator;
 import io.pipeverify.model.Op;
 import io.pipeverify.model.format.SourcePosition;
+import io.pipeverify.verifier.Benign;
 import io.pipeverify.verifier.Excused;
 import io.pipeverify.verifier.Finding;
 import io.pipeverify.verifier.OpRef;
@@ -95,7 +96,11 @@ public final class SarifReportRenderer {
     g.writeBooleanField("executionSuccessful", ok);
     if (!ok
         || results.stream()
-            .anyMatch(r -> r.report().findingsOmitted() > 0 || !r.report().excused().isEmpty())) {
+            .anyMatch(
+                r ->
+                    r.report().findingsOmitted() > 0
+                        || !r.report().excused().isEmpty()
+                        || !r.report().benign().isEmpty())) {
       g.writeArrayFieldStart("toolExecutionNotifications");
       for (ScheduleResult r : results) {
         if (r.report().verdict() instanceof Verdict.Inconclusive i) {
@@ -116,6 +121,13 @@ public final class SarifReportRenderer {
           g.writeStartObject();
           g.writeStringField("level", "note");
           message(g, r.report().schedule().name() + ": " + e.text());
+          g.writeEndObject();
+        }
+        for (Benign b : r.report().benign()) {
+          // A dead read's defect is no result either; a note says it was set aside.
+          g.writeStartObject();
+          g.writeStringField("level", "note");
+          message(g, r.report().schedule().name() + ": benign: " + b.text());
           g.writeEndObject();
         }
       }

@@ -3,6 +3,7 @@ package io.pipeverify.verifier.report;
 import io.pipeverify.model.Intent;
 import io.pipeverify.model.Schedule;
 import io.pipeverify.model.TerminalText;
+import io.pipeverify.verifier.Benign;
 import io.pipeverify.verifier.Excused;
 import io.pipeverify.verifier.Finding;
 import io.pipeverify.verifier.OpRef;
@@ -23,10 +24,19 @@ import java.util.Map;
  */
 public final class TextReportRenderer {
   private final boolean timings;
+  private final boolean showBenign;
 
   /** {@code timings}: include wall and solver times (they differ from run to run). */
   public TextReportRenderer(boolean timings) {
+    this(timings, false);
+  }
+
+  /**
+   * {@code showBenign}: list the dead reads' defects, not only count them ({@code --show-benign}).
+   */
+  public TextReportRenderer(boolean timings, boolean showBenign) {
     this.timings = timings;
+    this.showBenign = showBenign;
   }
 
   public String render(VerificationReport report) {
@@ -84,6 +94,15 @@ public final class TextReportRenderer {
       out.append(assumed).append('\n');
       for (Excused e : report.excused()) {
         out.append("  note: ").append(e.text()).append('\n');
+      }
+    }
+    String benign = FindingText.benign(report, showBenign);
+    if (!benign.isEmpty()) {
+      out.append(benign).append('\n');
+      if (showBenign) {
+        for (Benign b : report.benign()) {
+          out.append("  benign: ").append(b.text()).append('\n');
+        }
       }
     }
     int n = 1;
