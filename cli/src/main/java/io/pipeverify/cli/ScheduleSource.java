@@ -14,6 +14,7 @@ import io.pipeverify.model.format.ScheduleReader;
 import io.pipeverify.model.transform.KnobException;
 import io.pipeverify.model.transform.PipelineTransform;
 import io.pipeverify.model.transform.Transforms;
+import io.pipeverify.verifier.report.KnownFindings;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
@@ -351,15 +352,17 @@ abstract class ScheduleSource {
       List<LocatedSchedule> schedules,
       List<String> classes,
       Optional<String> covers,
-      List<String> uncovered) {
+      List<String> uncovered,
+      List<KnownFindings.Suppression> suppressions) {
     Read {
       schedules = List.copyOf(schedules);
       classes = List.copyOf(classes);
       uncovered = List.copyOf(uncovered);
+      suppressions = List.copyOf(suppressions);
     }
 
     static Read one(LocatedSchedule s) {
-      return new Read(List.of(s), List.of(""), Optional.empty(), List.of());
+      return new Read(List.of(s), List.of(""), Optional.empty(), List.of(), List.of());
     }
   }
 
@@ -407,7 +410,7 @@ abstract class ScheduleSource {
     try {
       byte[] bytes = file.equals("-") ? stdin.readAllBytes() : Files.readAllBytes(Path.of(file));
       if (AssemblyInput.isCodeObject(name, bytes)) {
-        return lifted(assembly, name, AssemblyInput.disassemble(name, file, bytes));
+        return lifted(assembly, name, AssemblyInput.disassemble(name, file, bytes), List.of());
       }
       content =
           StandardCharsets.UTF_8
@@ -422,7 +425,7 @@ abstract class ScheduleSource {
       throw new InputException("pipeverify: cannot read " + name + ": " + reason(e));
     }
     if (AssemblyInput.recognises(content)) {
-      return lifted(assembly, name, content);
+      return lifted(assembly, name, content, Suppressions.in(name, content));
     }
     assembly.checkUnused(name);
     try {
@@ -433,9 +436,15 @@ abstract class ScheduleSource {
   }
 
   /**
-   * The launch classes lifted from the assembly {@code listing} of input {@code name}, validated.
+   * The launch classes lifted from the assembly {@code listing} of input {@code name}, validated,
+   * with the {@code suppressions} written in its source.
    */
-  private Read lifted(AssemblyInput assembly, String name, String listing) throws InputException {
+  private Read lifted(
+      AssemblyInput assembly,
+      String name,
+      String listing,
+      List<KnownFindings.Suppression> suppressions)
+      throws InputException {
     LiftedKernel lifted = assembly.liftAll(name, listing, lifts);
     List<LocatedSchedule> schedules = new ArrayList<>();
     List<String> classes = new ArrayList<>();
@@ -448,7 +457,8 @@ abstract class ScheduleSource {
         schedules,
         classes,
         Optional.of(lifted.covers()),
-        lifted.uncovered().stream().map(LiftedKernel.Uncovered::text).toList());
+        lifted.uncovered().stream().map(LiftedKernel.Uncovered::text).toList(),
+        suppressions);
   }
 
   /** A short reason; the JDK's messages for these exceptions are just the path. */

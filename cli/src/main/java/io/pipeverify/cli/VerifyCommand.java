@@ -24,6 +24,7 @@ import io.pipeverify.verifier.report.GithubAnnotationRenderer;
 import io.pipeverify.verifier.report.HtmlReportRenderer;
 import io.pipeverify.verifier.report.JsonReportRenderer;
 import io.pipeverify.verifier.report.JunitReportRenderer;
+import io.pipeverify.verifier.report.KnownFindings;
 import io.pipeverify.verifier.report.PerfettoTraceRenderer;
 import io.pipeverify.verifier.report.SarifReportRenderer;
 import io.pipeverify.verifier.report.ScheduleResult;
@@ -173,6 +174,15 @@ class VerifyCommand implements Callable<Integer> {
   boolean showBenign;
 
   @Option(
+      names = "--baseline",
+      paramLabel = "FILE",
+      description =
+          "An earlier report (verify --format json or --jsonl): findings whose root cause it has"
+              + " (matched by the stable key, not by line) are unchanged and do not fail the run;"
+              + " only new ones do (exit 1). docs/ci.md, \"Known findings\".")
+  String baseline;
+
+  @Option(
       names = "--jobs",
       paramLabel = "N",
       description = "Inputs verified at once when several are given. Default: the cores.")
@@ -226,12 +236,16 @@ class VerifyCommand implements Callable<Integer> {
     if (check.isPresent()) {
       options = options.withCrossCheck(check.get());
     }
+    baselineRead = baseline == null ? Optional.empty() : Optional.of(Baseline.read(baseline));
     List<ScheduleResult> results = new ArrayList<>();
     List<String[]> rows = new ArrayList<>();
     int exit = ExitCode.OK;
     if (source.isBuiltin()) {
       Schedule schedule = source.load(console.in(), source.knobs(target, implicitWaits));
-      results.add(verify("--builtin " + source.builtin, schedule, Optional.empty(), options));
+      results.add(
+          known(
+              verify("--builtin " + source.builtin, schedule, Optional.empty(), options),
+              List.of()));
     } else {
       source.assemblyTarget = target;
       List<String> inputs = source.inputs();
@@ -248,7 +262,7 @@ class VerifyCommand implements Callable<Integer> {
       }
     }
     for (ScheduleResult r : results) {
-      exit = Math.max(exit, r.report().exitCode());
+      exit = Math.max(exit, r.exitCode());
     }
     boolean timings = !noTimings;
     if (out != null) {
@@ -278,7 +292,8 @@ class VerifyCommand implements Callable<Integer> {
       LocatedSchedule located = read.schedules().get(0);
       Schedule schedule =
           ScheduleSource.overridden(located.schedule(), input, target, implicitWaits);
-      return verify(input, schedule, Optional.of(located), stated(options, located));
+      return known(
+          verify(input, schedule, Optional.of(located), stated(options, located)), List.of());
     }
     // A lifted kernel: every launch class verified, the verdict the worst of them (docs/isa.md).
     List<Schedule> schedules = new ArrayList<>();
@@ -298,10 +313,26 @@ class VerifyCommand implements Callable<Integer> {
         break;
       }
     }
-    return withRepairs(
-        new ScheduleResult(
-            input, merged, Optional.of(read.schedules().get(pick)), Optional.empty()),
-        options);
+    return known(
+        withRepairs(
+            new ScheduleResult(
+                input, merged, Optional.of(read.schedules().get(pick)), Optional.empty()),
+            options),
+        read.suppressions());
+  }
+
+  /** The baseline given ({@code --baseline}), read once before anything is verified. */
+  private Optional<Baseline> baselineRead = Optional.empty();
+
+  /** The result with what is known of its findings: the baseline's, the input's suppressions. */
+  private ScheduleResult known(ScheduleResult r, List<KnownFindings.Suppression> suppressions) {
+    String name = r.report().schedule().name();
+    KnownFindings k =
+        new KnownFindings(
+            baselineRead.map(Baseline::file),
+            baselineRead.map(b -> b.keysOf(name)).orElse(java.util.Set.of()),
+            suppressions);
+    return k.any() ? r.withKnown(k) : r;
   }
 
   /** One input's outcome in a batch: its result, or the lines of its bad-input error. */
@@ -483,7 +514,7 @@ class VerifyCommand implements Callable<Integer> {
 
   /** The text rendering for people; {@code explain} shows the explanation instead. */
   String renderText(ScheduleResult r, boolean timings) {
-    String text = new TextReportRenderer(timings, showBenign).render(r.report());
+    String text = new TextReportRenderer(timings, showBenign).render(r.report(), r.known());
     if (r.repairs().isPresent()) {
       text += "\n" + new ExplanationRenderer().render(r);
     }
@@ -572,7 +603,7 @@ class VerifyCommand implements Callable<Integer> {
               report.verifiedUnderAssumptions()
                   ? FindingText.assumptions(report)
                   : PipeverifyCommand.firstViolation(report.verdict(), report.findingsOmitted()),
-              Integer.toString(report.exitCode())));
+              Integer.toString(r.exitCode())));
     }
     for (String[] b : bad) {
       rows.add(

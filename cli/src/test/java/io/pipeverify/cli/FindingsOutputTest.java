@@ -117,9 +117,10 @@ class FindingsOutputTest {
     List<String> lines = r.out().lines().toList();
     assertEquals("evil\\u202Egnp.json: VIOLATED (1 root cause, 20 instances)", lines.get(0));
     assertTrue(lines.get(4).startsWith("[1] root cause (issued too early): ds_read A\\u2066 at"));
-    assertEquals("  breaks P1 RAW (4 defects), P2 UNINITIALIZED (4)", lines.get(5));
-    assertEquals("  20 instances in waves 0-1, iteration k=0, role r\\u001B[31m", lines.get(6));
-    assertEquals("  the first: P1 RAW on buffer A\\u2066 (LDS race, found at T=1)", lines.get(8));
+    assertEquals("  key: issued too early on vmcnt after the start of loop", lines.get(5));
+    assertEquals("  breaks P1 RAW (4 defects), P2 UNINITIALIZED (4)", lines.get(6));
+    assertEquals("  20 instances in waves 0-1, iteration k=0, role r\\u001B[31m", lines.get(7));
+    assertEquals("  the first: P1 RAW on buffer A\\u2066 (LDS race, found at T=1)", lines.get(9));
     String escapedFile = dir.resolve("ev\\u202Eil.json").toString();
     assertEquals(
         "  ops at "
@@ -135,9 +136,9 @@ class FindingsOutputTest {
             + ":/programs/0/loop/4, "
             + escapedFile
             + ":/programs/0/loop/5",
-        lines.get(7));
+        lines.get(8));
     assertEquals(
-        "                   origin " + escapedFile + ":/programs/0/prologue/0", lines.get(11));
+        "                   origin " + escapedFile + ":/programs/0/prologue/0", lines.get(12));
     assertNoRawControls(r.out());
 
     Cli.Result show = Cli.run("show", file.toString());

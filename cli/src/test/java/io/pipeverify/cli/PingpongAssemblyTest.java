@@ -125,6 +125,7 @@ class PingpongAssemblyTest {
                     + ":"
                     + line(asm, 0, "ds_read_b128", "v[")
                     + " reads bytes that no op of the schedule writes\n"
+                    + "  key: defect P2 UNINITIALIZED\n"
                     + "  breaks P2 UNINITIALIZED (2 defects)\n"),
         r.dump());
     assertTrue(

@@ -60,6 +60,7 @@ class RootCauseAssemblyTest {
             + ":"
             + read
             + ", which needs it; that wait must come earlier, or an earlier one retire it\n"
+            + "  key: retired too late on vmcnt by s_waitcnt vmcnt(0) in loop\n"
             + "  breaks P1 RAW, P2 UNINITIALIZED (8)\n"
             + "  352 instances in waves 0-7, iterations k=0-2, roles wave0, wave1, wave2, wave3,"
             + " wave4, wave5, wave6, wave7\n";

@@ -77,6 +77,7 @@ class WaveConditionsCommandTest {
                 .contains(
                     "[2] root cause (retired too late): g2s A at loop #0 is not retired by any"
                         + " s_waitcnt vmcnt before ds_read A at epilogue #0, which needs it\n"
+                        + "  key: never retired on vmcnt after the start of loop\n"
                         + "  breaks P1 RAW")
             && r.out()
                 .contains("  148 instances in waves 0-1, iterations k=0-4, roles all[0], all[1]\n"),

@@ -236,7 +236,7 @@ final class CauseCandidates {
                   p.index() < 0
                       ? ProgramSites.Site.start(p.section())
                       : sites.siteOf(p.program(), p.section(), p.index());
-              return new Name(site.describe(), sites.family(p.program(), site));
+              return new Name(sites.name(site), sites.family(p.program(), site));
             });
     return new Candidate(kind, prefix + name.exact(), prefix + name.family(), text, distance);
   }

@@ -100,9 +100,29 @@ public final class ProgramSites {
   }
 
   /**
-   * The stage a transform gave the op, or the assembly line it was lifted from (the same line is
-   * the same place in every role); file origins name the role's own JSON pointer, so none.
+   * The site as root causes' keys name it ({@link Site#describe}), but for an op lifted from
+   * assembly without its line number: the n-th of the distinct lines with its signature in its
+   * section, over every program, in line order ({@code s_waitcnt lgkmcnt(5) #2 in loop}; no number
+   * when there is one such line). A key then stays the same when lines are added or removed
+   * elsewhere in the file (a baseline, a suppression: docs/ci.md, "Known findings").
    */
+  public String name(Site site) {
+    if (!site.stage().startsWith(LINE)) {
+      return site.describe();
+    }
+    int line = Integer.parseInt(site.stage().substring(LINE.length()));
+    java.util.TreeSet<Integer> lines = new java.util.TreeSet<>();
+    for (var p : schedule.programs()) {
+      for (Op op : p.section(site.section())) {
+        if (op.origin() instanceof Origin.InAssembly a && signature(op).equals(site.signature())) {
+          lines.add(a.line());
+        }
+      }
+    }
+    int nth = lines.headSet(line).size() + 1;
+    return site.signature() + (lines.size() > 1 ? " #" + nth : "") + " in " + site.section().id();
+  }
+
   /**
    * The site as the same mistake reads in every configuration of a transform (fuzz classes): the
    * counts of a wait left out ({@code s_waitcnt vmcnt}) and a stage that is its section's last in
@@ -117,7 +137,10 @@ public final class ProgramSites {
             site.signature().replaceAll("\\(\\d+\\)", ""),
             site.ordinal());
     String stage = site.stage();
-    if (stage.isEmpty() || stage.startsWith(LINE)) {
+    if (stage.startsWith(LINE)) {
+      return name(site).replaceAll("\\(\\d+\\)", "");
+    }
+    if (stage.isEmpty()) {
       return general.describe();
     }
     List<Op> ops = schedule.programs().get(program).section(site.section());
@@ -153,6 +176,10 @@ public final class ProgramSites {
     return out;
   }
 
+  /**
+   * The stage a transform gave the op, or the assembly line it was lifted from (the same line is
+   * the same place in every role); file origins name the role's own JSON pointer, so none.
+   */
   public static String stage(Op op) {
     if (op.origin() instanceof Origin.FromTransform t) {
       return t.stage();

@@ -97,7 +97,8 @@ public final class AsmParser {
     if (code.isEmpty()) {
       if (semicolon >= 0) {
         out.add(
-            new Statement.Comment(line.substring(semicolon).replaceFirst("^;+", "").strip(), at));
+            new Statement.Comment(
+                line.substring(semicolon).replaceFirst("^(;+|//+)", "").strip(), at));
       }
       return Optional.empty();
     }
@@ -252,7 +253,8 @@ public final class AsmParser {
       char c = line.charAt(i);
       if (c == '"') {
         quoted = !quoted;
-      } else if (c == ';' && !quoted) {
+      } else if (!quoted && (c == ';' || (c == '/' && line.startsWith("//", i)))) {
+        // ';' and '//' start a comment in the AMDGPU assembler's syntax.
         return i;
       }
     }

@@ -35,6 +35,8 @@ import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Lifts a compiled kernel to a schedule (semantics.md section 8; docs/isa.md): every wave is run
@@ -271,17 +273,43 @@ public final class ScheduleLift {
     return new LiftedKernel(kernel.name(), out, covers(evaluator, keys, everyTripCount), uncovered);
   }
 
-  /** Why launches beyond {@link #MAX_LAUNCHES} are not followed. */
+  /**
+   * Why launches beyond {@link #MAX_LAUNCHES} are not followed: the branches on unknown values,
+   * each line once with how many of its executions the launches decided (a line met again and again
+   * is a loop whose exit depends on the value: each pass is another launch).
+   */
   private String tooMany(Map<String, String> branches) {
+    Map<String, List<String>> byLine = new LinkedHashMap<>();
+    for (String b : branches.values()) {
+      Matcher m = BRANCH_AT.matcher(b);
+      String line = m.matches() ? m.group(1) : b;
+      byLine.computeIfAbsent(line, k -> new ArrayList<>()).add(b);
+    }
+    List<String> parts = new ArrayList<>();
+    boolean loop = false;
+    for (List<String> at : byLine.values()) {
+      loop |= at.size() > 1;
+      parts.add(
+          at.get(0)
+              + (at.size() > 1 ? " (and " + (at.size() - 1) + " more executions of it)" : ""));
+    }
     return "kernel "
         + kernel.name()
         + " has more than "
         + MAX_LAUNCHES
         + " launch classes: its branches on unknown values ("
-        + String.join("; ", branches.values())
-        + ") differ in what they do to LDS, waits or barriers; give --arg values to"
-        + " narrow the launches";
+        + String.join("; ", parts)
+        + ") differ in what they do to LDS, waits or barriers"
+        + (loop
+            ? ", and a loop whose exit depends on such a value makes each pass another launch"
+            : "")
+        + "; give --arg values to narrow the launches";
   }
+
+  /**
+   * A branch as {@link WaveEvaluator.Undecided} names it: {@code k.co:894: s_cbranch_scc0 on ...}.
+   */
+  private static final Pattern BRANCH_AT = Pattern.compile("(.*?:\\d+): (.*)");
 
   /** The decisions of a launch the lift does not follow, in words; empty for every launch. */
   private static String condition(WaveEvaluator.Plan plan, Map<String, String> branches) {

@@ -418,6 +418,37 @@ class ScheduleLiftTest {
   }
 
   /**
+   * A loop that writes LDS and leaves on a kernel argument is not summarised: each pass is another
+   * launch. Past the limit the reason names its branch once, with how many of its executions the
+   * launches decided, and says that it is a loop.
+   */
+  @Test
+  void aLoopLeftOnAnUnknownValueIsNamedOnceInTheLimitsReason() throws Exception {
+    List<String> body =
+        List.of(
+            "\ts_load_dword s20, s[0:1], 0x0", // 6
+            "\ts_waitcnt lgkmcnt(0)", // 7
+            "\ts_mov_b32 s2, 0", // 8
+            "\tv_lshlrev_b32_e32 v1, 4, v0", // 9
+            ".Lfill:", // 10
+            "\tds_write_b128 v1, v[4:7]", // 11
+            "\ts_add_u32 s2, s2, 1", // 12
+            "\ts_cmp_lt_u32 s2, s20", // 13
+            "\ts_cbranch_scc1 .Lfill", // 14
+            "\ts_endpgm");
+    // Every launch takes the loop at least once more than the last: none completes.
+    String reason = assertThrows(AsmSyntaxException.class, () -> liftAll(body, 1)).getMessage();
+    assertTrue(
+        reason.matches(
+            "k.s:2: kernel k has more than 64 launch classes: its branches on unknown values"
+                + " \\(k.s:14: s_cbranch_scc1 on s_cmp_lt_u32\\(1, kernarg\\+0\\) \\(and 63 more"
+                + " executions of it\\)\\) differ in what"
+                + " they do to LDS, waits or barriers, and a loop whose exit depends on such a value"
+                + " makes each pass another launch; give --arg values to narrow the launches"),
+        reason);
+  }
+
+  /**
    * A launch whose LDS address the lift cannot know (here: one side of a branch copies to an M0
    * made of a kernel argument) is listed with its condition and reason; the other side is lifted.
    */

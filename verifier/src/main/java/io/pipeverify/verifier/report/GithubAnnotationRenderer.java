@@ -43,6 +43,9 @@ public final class GithubAnnotationRenderer {
             .append('\n');
       }
       for (Finding finding : r.report().verdict().findings()) {
+        if (r.known().stateOf(finding) != KnownFindings.State.NEW) {
+          continue; // a known finding (in the baseline, suppressed) is no news for a pull request
+        }
         Violation v = finding.representative();
         total++;
         if (shown >= cap) {

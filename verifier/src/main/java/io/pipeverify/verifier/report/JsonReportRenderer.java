@@ -16,6 +16,7 @@ import io.pipeverify.verifier.Violation;
 import io.pipeverify.verifier.ViolationIdentity;
 import java.io.IOException;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The JSON report (docs/cli.md lists its fields): verdict, schedule, model options, trip counts
@@ -99,12 +100,26 @@ public final class JsonReportRenderer {
     if (!r.benign().isEmpty()) {
       writeBenign(g, r);
     }
+    KnownFindings known = result == null ? KnownFindings.NONE : result.known();
+    if (known.any()) {
+      writeKnown(g, r, known);
+    }
     g.writeArrayFieldStart("findings");
     int index = 0;
     for (Finding f : r.verdict().findings()) {
       Violation v = f.representative();
       g.writeStartObject();
       writeCause(g, f);
+      if (known.any()) {
+        g.writeStringField("known", known.stateOf(f).id());
+        Optional<KnownFindings.Suppression> s = known.suppressionOf(f);
+        if (s.isPresent()) {
+          g.writeObjectFieldStart("suppression");
+          g.writeStringField("reason", s.get().reason());
+          g.writeStringField("at", s.get().at());
+          g.writeEndObject();
+        }
+      }
       g.writeStringField("property", v.property().name());
       g.writeStringField("kind", v.kind().name());
       g.writeStringField("summary", v.summary());
@@ -175,6 +190,34 @@ public final class JsonReportRenderer {
       g.writeEndObject();
     }
     g.writeEndArray();
+  }
+
+  /**
+   * What is known of the findings ({@code known}, written when a baseline was given or a
+   * suppression written): the baseline file, how many findings are new, unchanged and suppressed,
+   * the exit code a gate takes from them, the baseline's causes no longer found and the
+   * suppressions that matched nothing.
+   */
+  private static void writeKnown(JsonGenerator g, VerificationReport r, KnownFindings known)
+      throws IOException {
+    g.writeObjectFieldStart("known");
+    if (known.baseline().isPresent()) {
+      g.writeStringField("baseline", known.baseline().get());
+    }
+    g.writeNumberField("new", known.count(r, KnownFindings.State.NEW));
+    g.writeNumberField("unchanged", known.count(r, KnownFindings.State.UNCHANGED));
+    g.writeNumberField("suppressed", known.count(r, KnownFindings.State.SUPPRESSED));
+    g.writeNumberField("exitCode", known.exitCode(r));
+    strings(g, "noLongerFound", known.absent(r));
+    g.writeArrayFieldStart("unusedSuppressions");
+    for (KnownFindings.Suppression s : known.unused(r)) {
+      g.writeStartObject();
+      g.writeStringField("key", s.key());
+      g.writeStringField("at", s.at());
+      g.writeEndObject();
+    }
+    g.writeEndArray();
+    g.writeEndObject();
   }
 
   /**

@@ -237,6 +237,7 @@ public final class SarifReportRenderer {
     g.writeObjectFieldStart("partialFingerprints");
     g.writeStringField(FINGERPRINT, ViolationIdentity.fingerprint(schedule, finding.cause().key()));
     g.writeEndObject();
+    writeKnown(g, r, finding);
     if (!v.trace().isEmpty()) {
       writeCodeFlow(g, v);
     }
@@ -256,6 +257,40 @@ public final class SarifReportRenderer {
     Fixes.writeJson(g, r, v);
     g.writeEndObject();
     g.writeEndObject();
+  }
+
+  /**
+   * What is known of a result: with a baseline its {@code baselineState} ({@code new} or {@code
+   * unchanged}), and for a finding allowed in the source an {@code inSource} suppression with its
+   * reason and place (SARIF 2.1.0, sections 3.27.24 and 3.35).
+   */
+  private static void writeKnown(JsonGenerator g, ScheduleResult r, Finding finding)
+      throws IOException {
+    KnownFindings known = r.known();
+    if (known.baseline().isPresent()) {
+      boolean inBaseline = known.baselineKeys().contains(finding.cause().key());
+      g.writeStringField("baselineState", inBaseline ? "unchanged" : "new");
+    }
+    Optional<KnownFindings.Suppression> s = known.suppressionOf(finding);
+    if (s.isPresent()) {
+      g.writeArrayFieldStart("suppressions");
+      g.writeStartObject();
+      g.writeStringField("kind", "inSource");
+      g.writeStringField("status", "accepted");
+      g.writeStringField("justification", s.get().reason());
+      g.writeObjectFieldStart("location");
+      g.writeObjectFieldStart("physicalLocation");
+      g.writeObjectFieldStart("artifactLocation");
+      g.writeStringField("uri", s.get().file().replace('\\', '/'));
+      g.writeEndObject();
+      g.writeObjectFieldStart("region");
+      g.writeNumberField("startLine", s.get().line());
+      g.writeEndObject();
+      g.writeEndObject();
+      g.writeEndObject();
+      g.writeEndObject();
+      g.writeEndArray();
+    }
   }
 
   /**

@@ -16,20 +16,31 @@ import java.util.Optional;
 
 /**
  * One verified schedule as the CI renderers see it: the report, where the schedule came from (the
- * file as given on the command line, with the located parse, or a built-in), and the repair plan
- * when fixes were asked for.
+ * file as given on the command line, with the located parse, or a built-in), the repair plan when
+ * fixes were asked for, and what is known of its findings (a baseline, suppressions).
  */
 public record ScheduleResult(
     String input,
     VerificationReport report,
     Optional<LocatedSchedule> source,
-    Optional<RepairPlan> repairs) {
+    Optional<RepairPlan> repairs,
+    KnownFindings known) {
 
   public ScheduleResult {
     Objects.requireNonNull(input);
     Objects.requireNonNull(report);
     Objects.requireNonNull(source);
     Objects.requireNonNull(repairs);
+    Objects.requireNonNull(known);
+  }
+
+  /** A result of which nothing is known beforehand. */
+  public ScheduleResult(
+      String input,
+      VerificationReport report,
+      Optional<LocatedSchedule> source,
+      Optional<RepairPlan> repairs) {
+    this(input, report, source, repairs, KnownFindings.NONE);
   }
 
   public static ScheduleResult of(String input, VerificationReport report) {
@@ -37,7 +48,16 @@ public record ScheduleResult(
   }
 
   public ScheduleResult withRepairs(RepairPlan plan) {
-    return new ScheduleResult(input, report, source, Optional.of(plan));
+    return new ScheduleResult(input, report, source, Optional.of(plan), known);
+  }
+
+  public ScheduleResult withKnown(KnownFindings k) {
+    return new ScheduleResult(input, report, source, repairs, k);
+  }
+
+  /** The exit code of this result in a gate: only new findings fail it ({@link KnownFindings}). */
+  public int exitCode() {
+    return known.exitCode(report);
   }
 
   /** The file the schedule was read from, as given (with forward slashes), if it was a file. */

@@ -40,6 +40,14 @@ public final class TextReportRenderer {
   }
 
   public String render(VerificationReport report) {
+    return render(report, KnownFindings.NONE);
+  }
+
+  /**
+   * The report with what is known of its findings: a {@code known:} line, and each finding marked
+   * as in the baseline or suppressed.
+   */
+  public String render(VerificationReport report, KnownFindings known) {
     StringBuilder out = new StringBuilder();
     Schedule s = report.schedule();
     Verdict v = report.verdict();
@@ -105,10 +113,14 @@ public final class TextReportRenderer {
         }
       }
     }
+    String knownLine = known.summary(report);
+    if (!knownLine.isEmpty()) {
+      out.append(knownLine).append('\n');
+    }
     int n = 1;
     for (Finding f : findings) {
       out.append('\n');
-      renderFinding(out, n++, f);
+      renderFinding(out, n++, f, known);
     }
     String omitted = FindingText.omitted(report);
     if (!omitted.isEmpty()) {
@@ -140,7 +152,7 @@ public final class TextReportRenderer {
   /** One finding as the text report shows it, numbered {@code n}: for JUnit failure bodies. */
   public String renderFinding(int n, Finding f) {
     StringBuilder out = new StringBuilder();
-    renderFinding(out, n, f);
+    renderFinding(out, n, f, KnownFindings.NONE);
     return TerminalText.escapeLines(out.toString());
   }
 
@@ -148,10 +160,20 @@ public final class TextReportRenderer {
    * The finding's root cause, the rules it breaks, its coverage and the places of its ops, then its
    * representative: what is wrong, where, the missing edge and the interleaving.
    */
-  private void renderFinding(StringBuilder out, int n, Finding f) {
+  private void renderFinding(StringBuilder out, int n, Finding f, KnownFindings known) {
     Violation v = f.representative();
     out.append('[').append(n).append("] root cause (").append(f.cause().kind().title());
     out.append("): ").append(f.cause().text()).append('\n');
+    out.append("  key: ").append(f.cause().key());
+    switch (known.stateOf(f)) {
+      case UNCHANGED -> out.append(" [in the baseline]");
+      case SUPPRESSED -> {
+        KnownFindings.Suppression s = known.suppressionOf(f).orElseThrow();
+        out.append(" [suppressed at ").append(s.at()).append(": ").append(s.reason()).append(']');
+      }
+      case NEW -> out.append(known.any() ? " [new]" : "");
+    }
+    out.append('\n');
     out.append("  breaks ").append(FindingText.rules(f)).append('\n');
     out.append("  ").append(FindingText.coverage(f)).append('\n');
     if (!f.origins().isEmpty()) {
