@@ -107,6 +107,26 @@ public final class ReadLiveness {
       WaveState before,
       Step read,
       boolean summarising) {
+    // Most instructions run with no read undecided: nothing to look up.
+    if (!undecided.isEmpty()) {
+      decide(i, info, before, summarising);
+    }
+    boolean wait = info.isPresent() && info.get().family() == Family.WAITCNT;
+    if (wait && !i.operands().isEmpty() && i.operand(0) instanceof Waitcnt w) {
+      w.lgkmcnt().ifPresent(this::retire);
+    }
+    if (read != null && i.operand(0) instanceof Operand.Register r && tracked(r)) {
+      Pending p = new Pending(read, r, dsIssued, before.exec());
+      undecided.add(p);
+    }
+    if (info.isPresent() && info.get().family() == Family.LDS) {
+      dsIssued++;
+    }
+  }
+
+  /** What instruction {@code i} decides of the undecided reads: uses, then overwrites. */
+  private void decide(
+      Instruction i, Optional<InstructionInfo> info, WaveState before, boolean summarising) {
     if (readsEveryRegister(i, info, before)) {
       undecided.forEach(p -> p.used = true);
     } else {
@@ -129,17 +149,6 @@ public final class ReadLiveness {
       }
     }
     undecided.removeIf(p -> p.used || p.open.isEmpty());
-    boolean wait = info.isPresent() && info.get().family() == Family.WAITCNT;
-    if (wait && !i.operands().isEmpty() && i.operand(0) instanceof Waitcnt w) {
-      w.lgkmcnt().ifPresent(this::retire);
-    }
-    if (read != null && i.operand(0) instanceof Operand.Register r && tracked(r)) {
-      Pending p = new Pending(read, r, dsIssued, before.exec());
-      undecided.add(p);
-    }
-    if (info.isPresent() && info.get().family() == Family.LDS) {
-      dsIssued++;
-    }
   }
 
   /** A later pass of a summarised loop may run any of its instructions: their operands are read. */
@@ -226,6 +235,10 @@ public final class ReadLiveness {
         || op.startsWith("s_call");
   }
 
+  /** {@code v_dot2c_f32_f16} and the like: they add into their destination. */
+  private static final java.util.regex.Pattern DOT_ACCUMULATE =
+      java.util.regex.Pattern.compile("v_dot\\d+c_.*");
+
   /**
    * Instructions that keep part of their destination, or read it: its old value may survive them.
    */
@@ -233,7 +246,7 @@ public final class ReadLiveness {
     String op = i.opcode();
     return op.contains("mac_")
         || op.contains("fmac")
-        || op.matches("v_dot\\d+c_.*")
+        || DOT_ACCUMULATE.matcher(op).matches()
         || op.contains("16")
         || op.contains("writelane")
         || i.mnemonic().endsWith("_sdwa")

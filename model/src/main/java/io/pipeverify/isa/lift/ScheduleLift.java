@@ -400,6 +400,7 @@ public final class ScheduleLift {
   private Map<OpObjects, String> schedules(List<PendingClass> pending, Target target)
       throws AsmSyntaxException {
     runs.clear();
+    regions.clear();
     long ldsEnd = kernel.amdhsa("group_segment_fixed_size").orElse(0);
     for (PendingClass c : pending) {
       for (WaveEvaluator.Trace t : c.traces()) {
@@ -654,7 +655,22 @@ public final class ScheduleLift {
    * The granules a step's accesses touch (ds_read2/ds_write2: both together): one range, or several
    * pieces (an MFMA fragment of a padded or interleaved layout).
    */
+  /**
+   * Each step's region, made once: a read's op is made per run ({@link #op}), its bytes are not.
+   */
+  private final Map<Step, Region> regions = new IdentityHashMap<>();
+
   private Region region(Step s, int granule) throws AsmSyntaxException {
+    Region known = regions.get(s);
+    if (known != null) {
+      return known;
+    }
+    Region r = regionOf(s, granule);
+    regions.put(s, r);
+    return r;
+  }
+
+  private Region regionOf(Step s, int granule) throws AsmSyntaxException {
     List<Run> touched = new ArrayList<>();
     for (LdsAccess a : s.lds()) {
       touched.addAll(runs.get(a));
