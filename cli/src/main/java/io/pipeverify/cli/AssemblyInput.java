@@ -91,6 +91,7 @@ final class AssemblyInput {
       throw new InputException(
           "pipeverify: " + name + " is an ELF file but not an AMDGPU code object");
     }
+    ElfCheck.check(name, bytes);
     return true;
   }
 

@@ -412,6 +412,15 @@ abstract class ScheduleSource {
       if (AssemblyInput.isCodeObject(name, bytes)) {
         return lifted(assembly, name, AssemblyInput.disassemble(name, file, bytes), List.of());
       }
+      if (name.endsWith(".co") || name.endsWith(".hsaco")) {
+        // Decided by content, not by name: say both when they disagree.
+        throw new InputException(
+            "pipeverify: "
+                + name
+                + " is named as a code object but is no ELF file (it starts with "
+                + firstBytes(bytes)
+                + "); expected an AMDGPU code object, an assembly listing or a schedule (JSON)");
+      }
       content =
           StandardCharsets.UTF_8
               .newDecoder()
@@ -459,6 +468,18 @@ abstract class ScheduleSource {
         Optional.of(lifted.covers()),
         lifted.uncovered().stream().map(LiftedKernel.Uncovered::text).toList(),
         suppressions);
+  }
+
+  /** The first bytes of a file, in hex, for messages about its kind. */
+  private static String firstBytes(byte[] bytes) {
+    if (bytes.length == 0) {
+      return "nothing: it is empty";
+    }
+    StringBuilder b = new StringBuilder();
+    for (int i = 0; i < Math.min(8, bytes.length); i++) {
+      b.append(i == 0 ? "" : " ").append(String.format("%02x", bytes[i] & 0xff));
+    }
+    return b.toString();
   }
 
   /** A short reason; the JDK's messages for these exceptions are just the path. */
