@@ -112,18 +112,39 @@ final class AssemblyInput {
    * ({@link CodeObjectDisassembler}); stdin goes through a temporary file.
    */
   static String disassemble(String name, String file, byte[] bytes)
+      throws ExternalToolException, IOException, InputException {
+    CodeObjectDisassembler tools = tools(name);
+    try {
+      return listing(tools, file, bytes);
+    } catch (ExternalToolException e) {
+      if (tools.readWellFormed()) {
+        // The tools work (they read a well-formed code object): it is the input.
+        throw new InputException(
+            "pipeverify: "
+                + name
+                + ": a damaged code object: "
+                + e.getMessage()
+                + " (the same tools read a well-formed code object: the input is at fault)");
+      }
+      throw e;
+    }
+  }
+
+  private static CodeObjectDisassembler tools(String name) throws ExternalToolException {
+    return CodeObjectDisassembler.locate()
+        .orElseThrow(
+            () ->
+                new ExternalToolException(
+                    CodeObjectDisassembler.OBJDUMP
+                        + " and "
+                        + CodeObjectDisassembler.READELF
+                        + " are needed to read the code object "
+                        + name
+                        + " (apt-get install llvm-22), or give its assembly"));
+  }
+
+  private static String listing(CodeObjectDisassembler tools, String file, byte[] bytes)
       throws ExternalToolException, IOException {
-    CodeObjectDisassembler tools =
-        CodeObjectDisassembler.locate()
-            .orElseThrow(
-                () ->
-                    new ExternalToolException(
-                        CodeObjectDisassembler.OBJDUMP
-                            + " and "
-                            + CodeObjectDisassembler.READELF
-                            + " are needed to read the code object "
-                            + name
-                            + " (apt-get install llvm-22), or give its assembly"));
     if (!file.equals("-")) {
       return tools.listing(Path.of(file));
     }

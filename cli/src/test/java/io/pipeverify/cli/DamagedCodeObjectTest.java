@@ -86,4 +86,36 @@ class DamagedCodeObjectTest {
                     + " \\(20000 bytes\\): truncated\\? .*"),
         r.dump());
   }
+
+  /**
+   * One byte of the kernel's metadata note changed (offset 2791, 0xa7 to 0x46): the ELF structure
+   * holds, but llvm-readelf-22 dies on it (SIGILL, exit 132). The same tools read a well-formed
+   * code object, so the input is at fault: exit 2, the tool and its exit named.
+   */
+  @Test
+  void aToolThatDiesOnADamagedNoteBlamesTheInput() throws Exception {
+    Path kernel =
+        Path.of("..", "..", "shared", "corpus", "aiter", "gfx950", "bf16gemm_bf16_tn_256x256.co");
+    assumeTrue(Files.isRegularFile(kernel), "../shared/corpus is absent");
+    assumeTrue(
+        io.pipeverify.codegen.tools.CodeObjectDisassembler.locate().isPresent(),
+        "llvm-objdump-22 and llvm-readelf-22 are not on PATH");
+    byte[] bytes = Files.readAllBytes(kernel);
+    assertEquals((byte) 0xa7, bytes[2791]);
+    bytes[2791] = 0x46;
+    Cli.Result r = verify("note.co", bytes);
+    assertEquals(2, r.code(), r.dump());
+    assertTrue(
+        r.err()
+            .startsWith(
+                "pipeverify: "
+                    + tmp.resolve("note.co")
+                    + ": a damaged code object: llvm-readelf-22 failed on "
+                    + tmp.resolve("note.co")
+                    + " (exit "),
+        r.dump());
+    assertTrue(
+        r.err().contains("(the same tools read a well-formed code object: the input is at fault)"),
+        r.dump());
+  }
 }

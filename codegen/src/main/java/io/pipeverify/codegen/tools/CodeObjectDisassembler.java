@@ -1,5 +1,7 @@
 package io.pipeverify.codegen.tools;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -56,6 +58,49 @@ public final class CodeObjectDisassembler {
     return objdump.isPresent() && readelf.isPresent()
         ? Optional.of(new CodeObjectDisassembler(objdump.get(), readelf.get()))
         : Optional.empty();
+  }
+
+  /**
+   * Whether both tools read a well-formed code object (a bare gfx950 ELF header): when they fail on
+   * an input, this tells a damaged input (they work) from a broken installation (they do not).
+   */
+  public boolean readWellFormed() {
+    Path probe = null;
+    try {
+      probe = Files.createTempFile("pipeverify-probe", ".co");
+      Files.write(probe, wellFormedHeader());
+      String name = probe.toString();
+      return ok(objdump.finish(List.of("-d", "--symbolize-operands", name)))
+          && ok(objdump.finish(List.of("-d", "-j", ".rodata", name)))
+          && ok(readelf.finish(List.of("-h", "--notes", name)));
+    } catch (IOException | ExternalToolException e) {
+      return false;
+    } finally {
+      if (probe != null) {
+        try {
+          Files.deleteIfExists(probe);
+        } catch (IOException e) {
+          // A leftover temporary file changes nothing.
+        }
+      }
+    }
+  }
+
+  private static boolean ok(ExternalTool.Finished f) {
+    return !f.timedOut() && f.exit() == 0;
+  }
+
+  /** An ELF64 header of an AMDGPU HSA relocatable object for gfx950, with nothing after it. */
+  private static byte[] wellFormedHeader() {
+    java.nio.ByteBuffer b =
+        java.nio.ByteBuffer.allocate(64).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+    b.put(new byte[] {0x7f, 'E', 'L', 'F', 2, 1, 1, 64, 4});
+    b.putShort(16, (short) 1); // ET_REL
+    b.putShort(18, (short) 0xE0); // EM_AMDGPU
+    b.putInt(20, 1); // EV_CURRENT
+    b.putInt(0x30, 0x4F); // e_flags: gfx950
+    b.putShort(0x34, (short) 64); // e_ehsize
+    return b.array();
   }
 
   /** The listing of the code object at {@code file}. */

@@ -78,7 +78,10 @@ final class ExternalTool {
         p.destroyForcibly().waitFor();
       }
       return new Finished(
-          done ? p.exitValue() : -1, Files.readString(out, StandardCharsets.UTF_8), !done);
+          done ? p.exitValue() : -1,
+          // Lenient: a tool may print an input's damaged strings, which are no valid UTF-8.
+          new String(Files.readAllBytes(out), StandardCharsets.UTF_8),
+          !done);
     } catch (IOException e) {
       throw new ExternalToolException("could not run " + executable + ": " + e.getMessage(), e);
     } catch (InterruptedException e) {
