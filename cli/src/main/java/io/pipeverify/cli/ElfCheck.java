@@ -55,7 +55,7 @@ final class ElfCheck {
             "section "
                 + i
                 + "'s "
-                + length
+                + Long.toUnsignedString(length)
                 + " bytes at offset "
                 + hex(offset)
                 + " go past the end of the file ("
@@ -74,7 +74,7 @@ final class ElfCheck {
             "segment "
                 + i
                 + "'s "
-                + length
+                + Long.toUnsignedString(length)
                 + " bytes at offset "
                 + hex(offset)
                 + " go past the end of the file ("

@@ -118,4 +118,35 @@ class DamagedCodeObjectTest {
         r.err().contains("(the same tools read a well-formed code object: the input is at fault)"),
         r.dump());
   }
+
+  /**
+   * Reader-fuzz mutant 364 of an aiter kernel ({@link ReaderFuzzTest#mutant}): its descriptor or an
+   * address now reaches beyond 2^31 bytes of LDS. It was an internal error (an int overflow); it is
+   * bad input naming the kernel.
+   */
+  @Test
+  void anLdsSizeBeyondAnyTargetIsBadInputNotAnOverflow() throws Exception {
+    Path kernel =
+        Path.of(
+            "..",
+            "..",
+            "shared",
+            "corpus",
+            "aiter",
+            "gfx942",
+            "bf16gemm_fp32bf16_tn_32x64_bshuffle_splitk.co");
+    assumeTrue(Files.isRegularFile(kernel), "../shared/corpus is absent");
+    assumeTrue(
+        io.pipeverify.codegen.tools.CodeObjectDisassembler.locate().isPresent(),
+        "llvm-objdump-22 and llvm-readelf-22 are not on PATH");
+    Cli.Result r = verify("m364.co", ReaderFuzzTest.mutant(Files.readAllBytes(kernel), 364));
+    assertEquals(2, r.code(), r.dump());
+    assertTrue(
+        r.err()
+            .contains(
+                ": kernel _ZN5aiter42bf16gemm_fp32bf16_tn_32x64_bshuffle_splitkE reaches LDS byte"
+                    + " 3448967265 (its descriptor's group_segment_fixed_size or an access), beyond"
+                    + " any target's LDS"),
+        r.dump());
+  }
 }

@@ -415,7 +415,19 @@ public final class ScheduleLift {
       }
     }
     int granule = granule();
-    int slotBytes = Math.toIntExact(Math.max(granule, (ldsEnd + granule - 1) / granule * granule));
+    if (ldsEnd > Integer.MAX_VALUE - granule) {
+      // A damaged descriptor or address: far beyond any target's LDS (the validator names the
+      // capacity for a size that fits), and beyond what a slot can count.
+      throw new AsmSyntaxException(
+          kernel.location(),
+          "kernel "
+              + kernel.name()
+              + " reaches LDS byte "
+              + ldsEnd
+              + " (its descriptor's group_segment_fixed_size or an access), beyond any target's"
+              + " LDS");
+    }
+    int slotBytes = Math.max(granule, (int) ((ldsEnd + granule - 1) / granule * granule));
     // Equal schedules once; their ops are interned, so a schedule is known by its op objects.
     Map<OpObjects, String> classes = new LinkedHashMap<>();
     for (PendingClass c : pending) {
