@@ -46,6 +46,9 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.function.Function;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -140,6 +143,14 @@ class VerifyCommand implements Callable<Integer> {
           "The largest repair searched, in changes of the kernel (with --fixes and explain;"
               + " default: ${DEFAULT-VALUE}).")
   int maxEdits = SmallestRepair.DEFAULT_MAX_EDITS;
+
+  @Option(
+      names = "--timeout",
+      paramLabel = "SECONDS",
+      description =
+          "Time limit per input of a batch (default: ${DEFAULT-VALUE}): an input still running"
+              + " then is a row 'inconclusive: time limit' (exit 3) and the batch goes on.")
+  long timeoutSeconds = 900;
 
   @Option(
       names = "--timeout-ms",
@@ -335,8 +346,16 @@ class VerifyCommand implements Callable<Integer> {
     return k.any() ? r.withKnown(k) : r;
   }
 
-  /** One input's outcome in a batch: its result, or the lines of its bad-input error. */
-  private record Outcome(Optional<ScheduleResult> result, List<String> error, long millis) {}
+  /**
+   * One input's outcome in a batch: its result, or the lines of its bad-input error, or neither
+   * when it ran past {@code --timeout} ({@code timedOut}).
+   */
+  private record Outcome(
+      Optional<ScheduleResult> result, List<String> error, long millis, boolean timedOut) {
+    Outcome(Optional<ScheduleResult> result, List<String> error, long millis) {
+      this(result, error, millis, false);
+    }
+  }
 
   /**
    * Verifies several inputs, {@code --jobs} at a time; results, rows and progress come in input
@@ -351,15 +370,31 @@ class VerifyCommand implements Callable<Integer> {
     ExecutorService pool = Executors.newFixedThreadPool(threads);
     try {
       List<Future<Outcome>> futures = new ArrayList<>();
-      for (String input : inputs) {
-        futures.add(pool.submit(() -> outcome(input, options)));
+      AtomicLongArray started = new AtomicLongArray(inputs.size());
+      for (int i = 0; i < inputs.size(); i++) {
+        String input = inputs.get(i);
+        int index = i;
+        futures.add(
+            pool.submit(
+                () -> {
+                  started.set(index, System.nanoTime());
+                  return outcome(input, options);
+                }));
       }
       int exit = ExitCode.OK;
       for (int i = 0; i < inputs.size(); i++) {
-        Outcome o = await(futures.get(i));
+        Outcome o = await(futures.get(i), started, i);
         String input = inputs.get(i);
         String done = "pipeverify: [" + (i + 1) + "/" + inputs.size() + "] " + input + ": ";
-        if (o.result().isPresent()) {
+        if (o.timedOut()) {
+          String why = "time limit of " + timeoutSeconds + " s (--timeout)";
+          console.err().println(done + "inconclusive: " + why);
+          exit = Math.max(exit, ExitCode.INCONCLUSIVE);
+          rows.add(
+              new String[] {
+                input, "-", "inconclusive", why, Integer.toString(ExitCode.INCONCLUSIVE)
+              });
+        } else if (o.result().isPresent()) {
           results.add(o.result().get());
           console.err().println(done + o.result().get().report().verdict().id());
         } else {
@@ -368,7 +403,14 @@ class VerifyCommand implements Callable<Integer> {
           }
           console.err().println(done + "bad input");
           exit = Math.max(exit, ExitCode.BAD_INPUT);
-          rows.add(new String[] {input, "-", "bad input", reason(input, o.error())});
+          rows.add(
+              new String[] {
+                input,
+                "-",
+                "bad input",
+                reason(input, o.error()),
+                Integer.toString(ExitCode.BAD_INPUT)
+              });
         }
         console.err().flush();
       }
@@ -388,9 +430,34 @@ class VerifyCommand implements Callable<Integer> {
     }
   }
 
-  private static Outcome await(Future<Outcome> f) throws ExternalToolException {
+  /**
+   * Input {@code i}'s outcome, once it has run at most {@code --timeout} since it started (its
+   * start recorded in {@code started}); past that it is cancelled: the lift and the verifier stop
+   * at their next check of the interrupt, and the command's end stops whatever still runs.
+   */
+  private Outcome await(Future<Outcome> f, AtomicLongArray started, int i)
+      throws ExternalToolException {
+    long limit = TimeUnit.SECONDS.toNanos(timeoutSeconds);
+    while (true) {
+      long start = started.get(i);
+      long wait =
+          start == 0 ? TimeUnit.MILLISECONDS.toNanos(100) : start + limit - System.nanoTime();
+      if (start != 0 && wait <= 0 && !f.isDone()) {
+        f.cancel(true);
+        return new Outcome(Optional.empty(), List.of(), limit / 1_000_000, true);
+      }
+      try {
+        return await(f, Math.max(wait, 1));
+      } catch (TimeoutException e) {
+        // Not started yet, or still within its time: look again.
+      }
+    }
+  }
+
+  private static Outcome await(Future<Outcome> f, long nanos)
+      throws ExternalToolException, TimeoutException {
     try {
-      return f.get();
+      return f.get(nanos, TimeUnit.NANOSECONDS);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("interrupted while verifying", e);
@@ -429,6 +496,10 @@ class VerifyCommand implements Callable<Integer> {
     if (timeoutMs < 1) {
       throw new ParameterException(
           spec.commandLine(), "--timeout-ms must be at least 1, got " + timeoutMs);
+    }
+    if (timeoutSeconds < 1) {
+      throw new ParameterException(
+          spec.commandLine(), "--timeout must be at least 1 second, got " + timeoutSeconds);
     }
     if (maxFindings < 0) {
       throw new ParameterException(
@@ -606,19 +677,7 @@ class VerifyCommand implements Callable<Integer> {
               Integer.toString(r.exitCode())));
     }
     for (String[] b : bad) {
-      rows.add(
-          row(
-              timings,
-              b[0],
-              b[1],
-              "-",
-              b[2],
-              "-",
-              "-",
-              "-",
-              "-",
-              b[3],
-              Integer.toString(ExitCode.BAD_INPUT)));
+      rows.add(row(timings, b[0], b[1], "-", b[2], "-", "-", "-", "-", b[3], b[4]));
     }
     StringBuilder s = new StringBuilder();
     Table.render(s, "", rows);

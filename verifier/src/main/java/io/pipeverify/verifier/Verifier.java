@@ -273,6 +273,10 @@ public final class Verifier {
       // (proofs/cutoff.md section 3); with unequal ones the P6 finding already fails the verdict.
       encodability();
       for (int i = 0; i < tripCounts.size(); i++) {
+        if (Thread.currentThread().isInterrupted()) {
+          // A batch's time limit cancelled this verification: nobody reads its report.
+          throw new java.util.concurrent.CancellationException("verification interrupted");
+        }
         unknown = races(z3, proofs, tripCounts.get(i));
         if (unknown.isPresent()) {
           break;

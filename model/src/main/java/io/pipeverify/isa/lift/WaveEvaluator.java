@@ -326,6 +326,10 @@ public final class WaveEvaluator {
     boolean walk(int block, int stop, int depth) throws AsmSyntaxException, Undecided {
       int budget = depth == 0 ? MAX_STEPS : MAX_SUMMARY_BLOCKS;
       for (int n = 0; block >= 0 && block != stop; n++) {
+        if ((n & 0xff) == 0 && Thread.currentThread().isInterrupted()) {
+          // A batch's time limit cancelled this input: nobody reads the lift.
+          throw new java.util.concurrent.CancellationException("lift interrupted");
+        }
         if (n > budget) {
           if (depth > 0) {
             return false;
