@@ -89,4 +89,37 @@ class ReaderFuzzTest {
     String rest = first.replaceFirst("^pipeverify: [^ :]*(:\\d+)?:? ?", "");
     return rest.replaceAll("0x[0-9A-Fa-f]+|\\d+", "N").replaceAll("'[^']*'", "'...'");
   }
+
+  /**
+   * The same over text inputs: a hand-written listing ({@link PrefetchKernel}) and a schedule file
+   * (docs/examples/double-buffer.json), each mutated by byte changes, truncations and splices. A
+   * text input decodes (a verdict) or is bad input with a located message; nothing crashes.
+   */
+  @Test
+  void mutatedListingsAndSchedulesGetAVerdictOrALocatedMessage() throws Exception {
+    byte[] listing =
+        (String.join("\n", PrefetchKernel.lines(true, true)) + "\n")
+            .getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    byte[] schedule = Files.readAllBytes(Path.of("..", "docs", "examples", "double-buffer.json"));
+    int mutants = Integer.getInteger("pipeverify.readerFuzz", 50);
+    Map<String, Integer> outcomes = new TreeMap<>();
+    for (long seed = 0; seed < mutants; seed++) {
+      boolean asm = seed % 2 == 0;
+      Path f = tmp.resolve("m" + seed + (asm ? ".s" : ".json"));
+      Files.write(f, mutant(asm ? listing : schedule, seed));
+      Cli.Result r =
+          asm
+              ? Cli.run("verify", f.toString(), "--waves", "2", "--no-timings")
+              : Cli.run("verify", f.toString(), "--no-timings");
+      String what = "mutant " + seed + ":\n" + r.dump();
+      assertTrue(r.code() <= 3, what);
+      assertTrue(!r.err().contains("\tat ") && !r.err().contains("Exception"), what);
+      if (r.code() == 2) {
+        assertTrue(r.err().startsWith("pipeverify: ") || r.err().startsWith(f.toString()), what);
+      }
+      outcomes.merge((asm ? "listing " : "schedule ") + "exit " + r.code(), 1, Integer::sum);
+      Files.delete(f);
+    }
+    System.out.println("reader fuzz, " + mutants + " text mutants: " + outcomes);
+  }
 }

@@ -318,6 +318,29 @@ public final class InstructionTable {
       throw new AsmSyntaxException(
           i.location(), "unsupported instruction " + i.mnemonic() + ": " + why.get());
     }
+    if (row.isPresent() && i.operands().size() < minimumOperands(row.get())) {
+      // A damaged or hand-cut line: the analyses read these operands by position.
+      throw new AsmSyntaxException(
+          i.location(),
+          i.mnemonic()
+              + " needs "
+              + minimumOperands(row.get())
+              + " operands or more, found "
+              + i.operands().size());
+    }
     return row;
+  }
+
+  /**
+   * The fewest operands an instruction of {@code row} has: its definitions, the four of an MFMA (D,
+   * A, B, C), an address or data beside an LDS instruction's definitions, a wait's counts.
+   */
+  private static int minimumOperands(InstructionInfo row) {
+    return switch (row.family()) {
+      case MFMA -> 4;
+      case LDS -> row.touchesLds() ? row.defs() + 1 : row.defs();
+      case WAITCNT -> 1;
+      default -> row.defs();
+    };
   }
 }

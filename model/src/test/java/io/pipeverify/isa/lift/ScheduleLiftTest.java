@@ -417,6 +417,16 @@ class ScheduleLiftTest {
     assertEquals("k.s:11 s_cmp_eq_b32(kernarg+4, 0) false", u.condition());
   }
 
+  /** A line cut short (reader fuzz, text mutant 100): a located error, not an index error. */
+  @Test
+  void anInstructionWithTooFewOperandsIsALocatedError() {
+    List<String> body = new ArrayList<>(copyReadLoop(4));
+    body.set(11, "\tv_mfma_f32_16x16x32_bf16"); // line 17
+    AsmSyntaxException e = assertThrows(AsmSyntaxException.class, () -> lift(body, 2));
+    assertEquals(
+        "k.s:17: v_mfma_f32_16x16x32_bf16 needs 4 operands or more, found 0", e.getMessage());
+  }
+
   /**
    * A loop that writes LDS and leaves on a kernel argument is not summarised: each pass is another
    * launch. Past the limit the reason names its branch once, with how many of its executions the
