@@ -18,12 +18,23 @@ import org.junit.jupiter.api.io.TempDir;
 class SweepTimeLimitTest {
   @TempDir Path tmp;
 
-  /** A kernel whose one wave runs a 900,000-pass loop of vector arithmetic before it ends. */
+  /** Metadata stating a workgroup of 128 threads (two waves) for kernel {@code k}. */
+  private static final List<String> TWO_WAVES =
+      List.of(
+          "\t.amdgpu_metadata",
+          "---",
+          "amdhsa.kernels:",
+          "  - .name:           k",
+          "    .max_flat_workgroup_size: 128",
+          "...",
+          "\t.end_amdgpu_metadata");
+
+  /** A kernel whose waves run a 900,000-pass loop of vector arithmetic before they end. */
   private static List<String> endless() {
     List<String> lines = new ArrayList<>(PrefetchKernel.lines(false, true).subList(0, 5));
     lines.add("\ts_mov_b32 s2, 0");
     lines.add(".Lspin:");
-    for (int i = 0; i < 32; i++) {
+    for (int i = 0; i < 128; i++) {
       lines.add("\tv_add_u32_e32 v" + (1 + i % 8) + ", v0, v" + (1 + i % 8));
     }
     lines.add("\ts_add_u32 s2, s2, 1");
@@ -72,5 +83,64 @@ class SweepTimeLimitTest {
         r.dump());
     assertTrue(
         r.err().contains("b-slow.s: inconclusive: time limit of 1 s (--timeout)\n"), r.dump());
+  }
+
+  /**
+   * Issue 35's done-when sweep: the aiter gfx942 kernels, five damaged inputs and the spinning
+   * kernel with a limit the aiter kernels stay far below. Every aiter row is its verdict, every
+   * damaged input a bad-input row with its reason, the spinning kernel a time-limit row, exit 3.
+   * Skipped without the corpus or llvm-objdump-22.
+   */
+  @Test
+  void theAiterSweepWithDamagedFilesAndOneKernelPastTheLimit() throws Exception {
+    Path aiter = Path.of("..", "..", "shared", "corpus", "aiter", "gfx942");
+    org.junit.jupiter.api.Assumptions.assumeTrue(
+        Files.isDirectory(aiter), "../shared/corpus is absent");
+    org.junit.jupiter.api.Assumptions.assumeTrue(
+        io.pipeverify.codegen.tools.CodeObjectDisassembler.locate().isPresent(),
+        "llvm-objdump-22 and llvm-readelf-22 are not on PATH");
+    Path dir = Files.createDirectory(tmp.resolve("sweep"));
+    try (var kernels = Files.list(aiter)) {
+      for (Path k : kernels.filter(p -> p.toString().endsWith(".co")).toList()) {
+        Files.copy(k, dir.resolve(k.getFileName()));
+      }
+    }
+    byte[] good =
+        Files.readAllBytes(aiter.resolve("bf16gemm_fp32bf16_tn_32x64_bshuffle_splitk.co"));
+    Files.write(dir.resolve("zz1-truncated.co"), java.util.Arrays.copyOf(good, 9000));
+    Files.write(dir.resolve("zz2-mutant.co"), ReaderFuzzTest.mutant(good, 364));
+    Files.writeString(dir.resolve("zz3-text.co"), "not a code object\n");
+    Files.writeString(dir.resolve("zz4-cut.json"), "{\"format\": \"pipeverify-schedule/1\",\n");
+    // With their workgroup size in metadata: --waves would apply to the aiter kernels too.
+    List<String> cut = new ArrayList<>(PrefetchKernel.lines(true, true));
+    cut.set(22, "\tv_mfma_f32_16x16x32_bf16");
+    cut.addAll(TWO_WAVES);
+    write("sweep/zz5-cut.s", cut);
+    List<String> spin = endless();
+    spin.addAll(TWO_WAVES);
+    write("sweep/zz6-spin.s", spin);
+    Cli.Result r = Cli.run("verify", dir.toString(), "--timeout", "20", "--no-timings");
+    assertEquals(3, r.code(), r.dump());
+    List<String> rows = r.out().lines().skip(2).toList();
+    long verified = rows.stream().filter(x -> x.contains(" verified ") && x.endsWith(" 0")).count();
+    assertEquals(22, verified, r.dump());
+    for (String bad : List.of("zz1-truncated.co", "zz2-mutant.co", "zz3-text.co", "zz4-cut.json")) {
+      assertTrue(
+          rows.stream()
+              .anyMatch(x -> x.contains(bad) && x.contains(" bad input ") && x.endsWith(" 2")),
+          bad + "\n" + r.dump());
+    }
+    assertTrue(
+        rows.stream().anyMatch(x -> x.contains("zz5-cut.s") && x.contains("needs 4 operands")),
+        r.dump());
+    assertTrue(
+        rows.stream()
+            .anyMatch(
+                x ->
+                    x.contains("zz6-spin.s")
+                        && x.contains("time limit of 20 s")
+                        && x.endsWith(" 3")),
+        r.dump());
+    assertEquals(22 + 6, rows.size(), r.dump());
   }
 }
