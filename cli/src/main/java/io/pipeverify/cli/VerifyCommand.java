@@ -29,6 +29,7 @@ import io.pipeverify.verifier.report.PerfettoTraceRenderer;
 import io.pipeverify.verifier.report.SarifReportRenderer;
 import io.pipeverify.verifier.report.ScheduleResult;
 import io.pipeverify.verifier.report.TextReportRenderer;
+import io.pipeverify.verifier.report.Unchecked;
 import io.pipeverify.verifier.smt.CrossCheck;
 import io.pipeverify.verifier.smt.SecondOpinion;
 import io.pipeverify.verifier.unroll.CounterMode;
@@ -276,8 +277,9 @@ class VerifyCommand implements Callable<Integer> {
       exit = Math.max(exit, r.exitCode());
     }
     boolean timings = !noTimings;
+    List<Unchecked> unchecked = unchecked(rows);
     if (out != null) {
-      write(results, chosen, timings);
+      write(results, unchecked, chosen, timings);
     }
     boolean batch = results.size() + rows.size() > 1;
     if (jsonl) {
@@ -285,10 +287,13 @@ class VerifyCommand implements Callable<Integer> {
       for (ScheduleResult r : results) {
         console.out().println(json.renderLine(r));
       }
+      for (Unchecked u : unchecked) {
+        console.out().println(json.renderLine(u));
+      }
     } else if (out != null || (batch && chosen.get(0) == ReportFormat.TEXT)) {
       console.out().print(summary(results, rows, timings));
     } else {
-      console.out().print(render(chosen.get(0), results, timings));
+      console.out().print(render(chosen.get(0), results, unchecked, timings));
     }
     console.out().flush();
     check.ifPresent(c -> console.err().println(c.summary()));
@@ -592,7 +597,13 @@ class VerifyCommand implements Callable<Integer> {
     return text;
   }
 
-  private String render(ReportFormat f, List<ScheduleResult> results, boolean timings) {
+  /** The inputs of the batch that got no report, from their summary rows. */
+  private static List<Unchecked> unchecked(List<String[]> rows) {
+    return rows.stream().map(b -> new Unchecked(b[0], b[2], b[3], Integer.parseInt(b[4]))).toList();
+  }
+
+  private String render(
+      ReportFormat f, List<ScheduleResult> results, List<Unchecked> unchecked, boolean timings) {
     return switch (f) {
       case TEXT -> {
         StringBuilder s = new StringBuilder();
@@ -603,18 +614,17 @@ class VerifyCommand implements Callable<Integer> {
       }
       case JSON -> {
         JsonReportRenderer json = new JsonReportRenderer(timings);
-        if (results.size() == 1) {
+        if (results.size() == 1 && unchecked.isEmpty()) {
           yield json.render(results.get(0));
         }
-        StringBuilder s = new StringBuilder("[\n");
-        for (int i = 0; i < results.size(); i++) {
-          s.append(json.render(results.get(i)).stripTrailing())
-              .append(i + 1 < results.size() ? ",\n" : "\n");
-        }
-        yield s.append("]\n").toString();
+        // The reports, then an object for each input that got none (docs/cli.md).
+        List<String> all = new ArrayList<>();
+        results.forEach(r -> all.add(json.render(r).stripTrailing()));
+        unchecked.forEach(u -> all.add(json.render(u).stripTrailing()));
+        yield "[\n" + String.join(",\n", all) + "\n]\n";
       }
-      case SARIF -> new SarifReportRenderer(VersionProvider.version()).render(results);
-      case JUNIT -> new JunitReportRenderer(timings).render(results);
+      case SARIF -> new SarifReportRenderer(VersionProvider.version()).render(results, unchecked);
+      case JUNIT -> new JunitReportRenderer(timings).render(results, unchecked);
       case GITHUB ->
           new GithubAnnotationRenderer(GithubAnnotationRenderer.DEFAULT_CAP).render(results);
       case PERFETTO -> new PerfettoTraceRenderer().render(results);
@@ -623,13 +633,17 @@ class VerifyCommand implements Callable<Integer> {
     };
   }
 
-  private void write(List<ScheduleResult> results, List<ReportFormat> chosen, boolean timings)
+  private void write(
+      List<ScheduleResult> results,
+      List<Unchecked> unchecked,
+      List<ReportFormat> chosen,
+      boolean timings)
       throws InputException {
     try {
       Files.createDirectories(out);
       for (ReportFormat f : new LinkedHashSet<>(chosen)) {
         Path file = out.resolve(f.fileName());
-        Files.writeString(file, render(f, results, timings), StandardCharsets.UTF_8);
+        Files.writeString(file, render(f, results, unchecked, timings), StandardCharsets.UTF_8);
         console.err().println("pipeverify: wrote " + file);
       }
     } catch (IOException e) {

@@ -143,4 +143,54 @@ class SweepTimeLimitTest {
         r.dump());
     assertEquals(22 + 6, rows.size(), r.dump());
   }
+
+  /**
+   * The CI reports of a batch name the inputs that got no report: JSON (array and lines), SARIF (an
+   * error notification, the run not successful) and JUnit (a suite with an error).
+   */
+  @Test
+  void theCiReportsListTheInputsThatWereNotChecked() throws Exception {
+    Path good = write("a-good.s", PrefetchKernel.lines(false, true));
+    Path damaged = write("c-damaged.co", List.of("not a code object"));
+    String[] base = {"verify", good.toString(), damaged.toString(), "--waves", "2", "--no-timings"};
+    Cli.Result json = Cli.run(concat(base, "--format", "json"));
+    assertEquals(2, json.code(), json.dump());
+    com.fasterxml.jackson.databind.JsonNode array = json.json();
+    assertEquals(2, array.size(), json.dump());
+    assertEquals("verified", array.at("/0/verdict").asText());
+    assertEquals(damaged.toString(), array.at("/1/input").asText());
+    assertEquals("bad input", array.at("/1/verdict").asText());
+    assertEquals(2, array.at("/1/exitCode").asInt());
+    assertTrue(array.at("/1/reason").asText().contains("no ELF file"), json.dump());
+
+    Cli.Result lines = Cli.run(concat(base, "--jsonl"));
+    assertEquals(2, lines.out().lines().count(), lines.dump());
+    assertTrue(
+        lines.out().lines().toList().get(1).contains("\"verdict\":\"bad input\""), lines.dump());
+
+    Cli.Result sarif = Cli.run(concat(base, "--format", "sarif"));
+    com.fasterxml.jackson.databind.JsonNode run =
+        new com.fasterxml.jackson.databind.ObjectMapper().readTree(sarif.out()).at("/runs/0");
+    assertEquals(false, run.at("/invocations/0/executionSuccessful").asBoolean());
+    assertTrue(
+        run.at("/invocations/0/toolExecutionNotifications/0/message/text")
+            .asText()
+            .startsWith(damaged + ": not checked (bad input): "),
+        sarif.dump());
+
+    Cli.Result junit = Cli.run(concat(base, "--format", "junit"));
+    assertTrue(
+        junit
+            .out()
+            .contains(
+                "<testsuite name=\"" + damaged + "\" tests=\"1\" failures=\"0\" errors=\"1\""),
+        junit.dump());
+    assertTrue(junit.out().contains("<error type=\"bad input\" message=\""), junit.dump());
+  }
+
+  private static String[] concat(String[] a, String... b) {
+    List<String> all = new ArrayList<>(List.of(a));
+    all.addAll(List.of(b));
+    return all.toArray(String[]::new);
+  }
 }

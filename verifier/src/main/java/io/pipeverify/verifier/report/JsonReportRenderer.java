@@ -42,6 +42,28 @@ public final class JsonReportRenderer {
     return JsonOutput.pretty(g -> write(g, result.report(), result));
   }
 
+  /**
+   * An input that got no report: {@code input}, {@code verdict} ({@code bad input} or {@code
+   * inconclusive}), {@code reason} and {@code exitCode}, pretty-printed.
+   */
+  public String render(Unchecked u) {
+    return JsonOutput.pretty(g -> writeUnchecked(g, u));
+  }
+
+  /** The same on one line, for {@code --jsonl}. */
+  public String renderLine(Unchecked u) {
+    return JsonOutput.compact(g -> writeUnchecked(g, u));
+  }
+
+  private static void writeUnchecked(JsonGenerator g, Unchecked u) throws IOException {
+    g.writeStartObject();
+    g.writeStringField("input", u.input());
+    g.writeStringField("verdict", u.verdict());
+    g.writeStringField("reason", u.reason());
+    g.writeNumberField("exitCode", u.exitCode());
+    g.writeEndObject();
+  }
+
   /** The same object on one line, for {@code --jsonl}. */
   public String renderLine(ScheduleResult result) {
     return JsonOutput.compact(g -> write(g, result.report(), result));

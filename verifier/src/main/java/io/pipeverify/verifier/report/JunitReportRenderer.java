@@ -29,6 +29,14 @@ public final class JunitReportRenderer {
   }
 
   public String render(List<ScheduleResult> results) {
+    return render(results, List.of());
+  }
+
+  /**
+   * The suites of {@code results}, and one suite per input of the batch that got no report ({@code
+   * unchecked}): a single testcase with an {@code error} saying why.
+   */
+  public String render(List<ScheduleResult> results, List<Unchecked> unchecked) {
     StringBuilder out = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     int tests = 0;
     int failures = 0;
@@ -141,6 +149,21 @@ public final class JunitReportRenderer {
       }
       suites.append("    </properties>\n");
       suites.append(cases).append("  </testsuite>\n");
+    }
+    for (Unchecked u : unchecked) {
+      tests++;
+      errors++;
+      suites
+          .append("  <testsuite name=\"")
+          .append(xml(u.input()))
+          .append("\" tests=\"1\" failures=\"0\" errors=\"1\" skipped=\"0\">\n")
+          .append("    <testcase classname=\"pipeverify.input\" name=\"")
+          .append(xml(u.input()))
+          .append("\">\n      <error type=\"")
+          .append(xml(u.verdict()))
+          .append("\" message=\"")
+          .append(xml(u.reason()))
+          .append("\"/>\n    </testcase>\n  </testsuite>\n");
     }
     out.append("<testsuites name=\"pipeverify\" tests=\"")
         .append(tests)

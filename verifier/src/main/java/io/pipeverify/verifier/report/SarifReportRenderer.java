@@ -45,10 +45,19 @@ public final class SarifReportRenderer {
   }
 
   public String render(List<ScheduleResult> results) {
-    return JsonOutput.pretty(g -> write(g, results));
+    return render(results, List.of());
   }
 
-  private void write(JsonGenerator g, List<ScheduleResult> results) throws IOException {
+  /**
+   * The run's results, and an error notification for each input of the batch that got no report
+   * ({@code unchecked}): the run was then not successful.
+   */
+  public String render(List<ScheduleResult> results, List<Unchecked> unchecked) {
+    return JsonOutput.pretty(g -> write(g, results, unchecked));
+  }
+
+  private void write(JsonGenerator g, List<ScheduleResult> results, List<Unchecked> unchecked)
+      throws IOException {
     Map<String, Violation> rules = new TreeMap<>();
     for (ScheduleResult r : results) {
       for (Violation v : r.report().verdict().violations()) {
@@ -92,7 +101,9 @@ public final class SarifReportRenderer {
     g.writeArrayFieldStart("invocations");
     g.writeStartObject();
     boolean ok =
-        results.stream().noneMatch(r -> r.report().verdict() instanceof Verdict.Inconclusive);
+        unchecked.isEmpty()
+            && results.stream()
+                .noneMatch(r -> r.report().verdict() instanceof Verdict.Inconclusive);
     g.writeBooleanField("executionSuccessful", ok);
     if (!ok
         || results.stream()
@@ -102,6 +113,12 @@ public final class SarifReportRenderer {
                         || !r.report().excused().isEmpty()
                         || !r.report().benign().isEmpty())) {
       g.writeArrayFieldStart("toolExecutionNotifications");
+      for (Unchecked u : unchecked) {
+        g.writeStartObject();
+        g.writeStringField("level", "error");
+        message(g, u.input() + ": not checked (" + u.verdict() + "): " + u.reason());
+        g.writeEndObject();
+      }
       for (ScheduleResult r : results) {
         if (r.report().verdict() instanceof Verdict.Inconclusive i) {
           g.writeStartObject();
