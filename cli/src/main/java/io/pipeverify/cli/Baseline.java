@@ -57,10 +57,14 @@ record Baseline(String file, Map<String, Set<String>> keys) {
           reports.add(JsonTreeParser.parse(file, lines[n]));
           offsets.add(n);
         } catch (ScheduleFormatException e) {
+          // No line parsed yet: not JSON Lines, so the whole text's error; else this line's.
+          int line = n;
+          List<Diagnostic> errors =
+              reports.isEmpty()
+                  ? whole.diagnostics()
+                  : e.diagnostics().stream().map(d -> onLine(d, line)).toList();
           throw new InputException(
-              whole.diagnostics().stream()
-                  .map(d -> "pipeverify: --baseline " + d.render())
-                  .toList());
+              errors.stream().map(d -> "pipeverify: --baseline " + d.render()).toList());
         }
       }
     }
@@ -82,6 +86,11 @@ record Baseline(String file, Map<String, Set<String>> keys) {
       }
     }
     return new Baseline(file, keys);
+  }
+
+  /** A diagnostic of a line parsed alone, placed {@code offset} lines into the file. */
+  private static Diagnostic onLine(Diagnostic d, int offset) {
+    return new Diagnostic(d.file(), d.pointer(), d.line() + offset, d.column(), d.message());
   }
 
   /** Checks the reports of one text: {@code offset} lines into the file. */

@@ -46,42 +46,32 @@ final class ElfCheck {
     }
     for (int i = 0; i < shnum; i++) {
       int at = (int) (shoff + (long) i * SECTION_HEADER);
-      long type = u32(bytes, at + 4);
-      long offset = u64(bytes, at + 0x18);
-      long length = u64(bytes, at + 0x20);
-      if (type != SHT_NOBITS && outside(offset, length, size)) {
-        throw damaged(
-            name,
-            "section "
-                + i
-                + "'s "
-                + Long.toUnsignedString(length)
-                + " bytes at offset "
-                + hex(offset)
-                + " go past the end of the file ("
-                + size
-                + " bytes)",
-            at + 0x18);
+      if (u32(bytes, at + 4) != SHT_NOBITS) {
+        inside(name, "section " + i, u64(bytes, at + 0x18), u64(bytes, at + 0x20), size, at + 0x18);
       }
     }
     for (int i = 0; i < phnum; i++) {
       int at = (int) (phoff + (long) i * PROGRAM_HEADER);
-      long offset = u64(bytes, at + 8);
-      long length = u64(bytes, at + 0x20);
-      if (outside(offset, length, size)) {
-        throw damaged(
-            name,
-            "segment "
-                + i
-                + "'s "
-                + Long.toUnsignedString(length)
-                + " bytes at offset "
-                + hex(offset)
-                + " go past the end of the file ("
-                + size
-                + " bytes)",
-            at + 8);
-      }
+      inside(name, "segment " + i, u64(bytes, at + 8), u64(bytes, at + 0x20), size, at + 8);
+    }
+  }
+
+  /** Bad input unless {@code what}'s {@code length} bytes at {@code offset} lie in the file. */
+  private static void inside(
+      String name, String what, long offset, long length, long size, int field)
+      throws InputException {
+    if (outside(offset, length, size)) {
+      throw damaged(
+          name,
+          what
+              + "'s "
+              + Long.toUnsignedString(length)
+              + " bytes at offset "
+              + hex(offset)
+              + " go past the end of the file ("
+              + size
+              + " bytes)",
+          field);
     }
   }
 

@@ -250,7 +250,7 @@ class VerifyCommand implements Callable<Integer> {
     }
     baselineRead = baseline == null ? Optional.empty() : Optional.of(Baseline.read(baseline));
     List<ScheduleResult> results = new ArrayList<>();
-    List<String[]> rows = new ArrayList<>();
+    List<Unchecked> unchecked = new ArrayList<>();
     int exit = ExitCode.OK;
     if (source.isBuiltin()) {
       Schedule schedule = source.load(console.in(), source.knobs(target, implicitWaits));
@@ -270,18 +270,17 @@ class VerifyCommand implements Callable<Integer> {
       if (inputs.size() == 1) {
         results.add(verifyInput(inputs.get(0), options));
       } else {
-        exit = verifyAll(inputs, options, results, rows);
+        exit = verifyAll(inputs, options, results, unchecked);
       }
     }
     for (ScheduleResult r : results) {
       exit = Math.max(exit, r.exitCode());
     }
     boolean timings = !noTimings;
-    List<Unchecked> unchecked = unchecked(rows);
     if (out != null) {
       write(results, unchecked, chosen, timings);
     }
-    boolean batch = results.size() + rows.size() > 1;
+    boolean batch = results.size() + unchecked.size() > 1;
     if (jsonl) {
       JsonReportRenderer json = new JsonReportRenderer(timings);
       for (ScheduleResult r : results) {
@@ -291,7 +290,7 @@ class VerifyCommand implements Callable<Integer> {
         console.out().println(json.renderLine(u));
       }
     } else if (out != null || (batch && chosen.get(0) == ReportFormat.TEXT)) {
-      console.out().print(summary(results, rows, timings));
+      console.out().print(summary(results, unchecked, timings));
     } else {
       console.out().print(render(chosen.get(0), results, unchecked, timings));
     }
@@ -363,12 +362,16 @@ class VerifyCommand implements Callable<Integer> {
   }
 
   /**
-   * Verifies several inputs, {@code --jobs} at a time; results, rows and progress come in input
-   * order whatever the order they finish in. An input that is bad input (a lift error, say) is a
-   * row of its own and the batch goes on. Returns the worst exit code of the bad inputs.
+   * Verifies several inputs, {@code --jobs} at a time; results, unchecked inputs and progress come
+   * in input order whatever the order they finish in. An input that is bad input (a lift error,
+   * say) or runs past {@code --timeout} is {@link Unchecked} and the batch goes on. Returns the
+   * worst exit code of the unchecked inputs.
    */
   private int verifyAll(
-      List<String> inputs, VerifyOptions options, List<ScheduleResult> results, List<String[]> rows)
+      List<String> inputs,
+      VerifyOptions options,
+      List<ScheduleResult> results,
+      List<Unchecked> unchecked)
       throws ExternalToolException {
     // Repairs print their progress as they search: one input at a time keeps it readable.
     int threads = wantsFixes() ? 1 : Math.max(1, Math.min(jobs(), inputs.size()));
@@ -395,10 +398,7 @@ class VerifyCommand implements Callable<Integer> {
           String why = "time limit of " + timeoutSeconds + " s (--timeout)";
           console.err().println(done + "inconclusive: " + why);
           exit = Math.max(exit, ExitCode.INCONCLUSIVE);
-          rows.add(
-              new String[] {
-                input, "-", "inconclusive", why, Integer.toString(ExitCode.INCONCLUSIVE)
-              });
+          unchecked.add(new Unchecked(input, "inconclusive", why, ExitCode.INCONCLUSIVE));
         } else if (o.result().isPresent()) {
           results.add(o.result().get());
           console.err().println(done + o.result().get().report().verdict().id());
@@ -408,14 +408,8 @@ class VerifyCommand implements Callable<Integer> {
           }
           console.err().println(done + "bad input");
           exit = Math.max(exit, ExitCode.BAD_INPUT);
-          rows.add(
-              new String[] {
-                input,
-                "-",
-                "bad input",
-                reason(input, o.error()),
-                Integer.toString(ExitCode.BAD_INPUT)
-              });
+          unchecked.add(
+              new Unchecked(input, "bad input", reason(input, o.error()), ExitCode.BAD_INPUT));
         }
         console.err().flush();
       }
@@ -597,11 +591,6 @@ class VerifyCommand implements Callable<Integer> {
     return text;
   }
 
-  /** The inputs of the batch that got no report, from their summary rows. */
-  private static List<Unchecked> unchecked(List<String[]> rows) {
-    return rows.stream().map(b -> new Unchecked(b[0], b[2], b[3], Integer.parseInt(b[4]))).toList();
-  }
-
   private String render(
       ReportFormat f, List<ScheduleResult> results, List<Unchecked> unchecked, boolean timings) {
     return switch (f) {
@@ -656,7 +645,8 @@ class VerifyCommand implements Callable<Integer> {
    * milliseconds (unless {@code --no-timings}), the first violation (or why there is no verdict),
    * exit code.
    */
-  private static String summary(List<ScheduleResult> results, List<String[]> bad, boolean timings) {
+  private static String summary(
+      List<ScheduleResult> results, List<Unchecked> unchecked, boolean timings) {
     List<String[]> rows = new ArrayList<>();
     rows.add(
         row(
@@ -690,8 +680,20 @@ class VerifyCommand implements Callable<Integer> {
                   : PipeverifyCommand.firstViolation(report.verdict(), report.findingsOmitted()),
               Integer.toString(r.exitCode())));
     }
-    for (String[] b : bad) {
-      rows.add(row(timings, b[0], b[1], "-", b[2], "-", "-", "-", "-", b[3], b[4]));
+    for (Unchecked u : unchecked) {
+      rows.add(
+          row(
+              timings,
+              u.input(),
+              "-",
+              "-",
+              u.verdict(),
+              "-",
+              "-",
+              "-",
+              "-",
+              u.reason(),
+              Integer.toString(u.exitCode())));
     }
     StringBuilder s = new StringBuilder();
     Table.render(s, "", rows);

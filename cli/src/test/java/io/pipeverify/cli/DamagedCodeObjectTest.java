@@ -33,6 +33,18 @@ class DamagedCodeObjectTest {
     return b.array();
   }
 
+  private static final Path GEMM_256 =
+      Path.of("..", "..", "shared", "corpus", "aiter", "gfx950", "bf16gemm_bf16_tn_256x256.co");
+
+  /** {@code kernel}, skipping without the corpus or (with {@code tools}) llvm-objdump-22. */
+  private static Path corpusKernel(Path kernel, boolean tools) {
+    assumeTrue(Files.isRegularFile(kernel), "../shared/corpus is absent");
+    assumeTrue(
+        !tools || io.pipeverify.codegen.tools.CodeObjectDisassembler.locate().isPresent(),
+        "llvm-objdump-22 and llvm-readelf-22 are not on PATH");
+    return kernel;
+  }
+
   private Cli.Result verify(String name, byte[] bytes) throws Exception {
     Path f = tmp.resolve(name);
     Files.write(f, bytes);
@@ -73,9 +85,7 @@ class DamagedCodeObjectTest {
   /** The case: an aiter code object cut at 20000 bytes (skipped without the corpus). */
   @Test
   void aTruncatedShippedKernelIsBadInputNamingTheTable() throws Exception {
-    Path kernel =
-        Path.of("..", "..", "shared", "corpus", "aiter", "gfx950", "bf16gemm_bf16_tn_256x256.co");
-    assumeTrue(Files.isRegularFile(kernel), "../shared/corpus is absent");
+    Path kernel = corpusKernel(GEMM_256, false);
     Cli.Result r = verify("cut.co", Arrays.copyOf(Files.readAllBytes(kernel), 20000));
     assertEquals(2, r.code(), r.dump());
     assertTrue(
@@ -94,12 +104,7 @@ class DamagedCodeObjectTest {
    */
   @Test
   void aToolThatDiesOnADamagedNoteBlamesTheInput() throws Exception {
-    Path kernel =
-        Path.of("..", "..", "shared", "corpus", "aiter", "gfx950", "bf16gemm_bf16_tn_256x256.co");
-    assumeTrue(Files.isRegularFile(kernel), "../shared/corpus is absent");
-    assumeTrue(
-        io.pipeverify.codegen.tools.CodeObjectDisassembler.locate().isPresent(),
-        "llvm-objdump-22 and llvm-readelf-22 are not on PATH");
+    Path kernel = corpusKernel(GEMM_256, true);
     byte[] bytes = Files.readAllBytes(kernel);
     assertEquals((byte) 0xa7, bytes[2791]);
     bytes[2791] = 0x46;
@@ -126,19 +131,7 @@ class DamagedCodeObjectTest {
    */
   @Test
   void anLdsSizeBeyondAnyTargetIsBadInputNotAnOverflow() throws Exception {
-    Path kernel =
-        Path.of(
-            "..",
-            "..",
-            "shared",
-            "corpus",
-            "aiter",
-            "gfx942",
-            "bf16gemm_fp32bf16_tn_32x64_bshuffle_splitk.co");
-    assumeTrue(Files.isRegularFile(kernel), "../shared/corpus is absent");
-    assumeTrue(
-        io.pipeverify.codegen.tools.CodeObjectDisassembler.locate().isPresent(),
-        "llvm-objdump-22 and llvm-readelf-22 are not on PATH");
+    Path kernel = corpusKernel(ReaderFuzzTest.KERNEL, true);
     Cli.Result r = verify("m364.co", ReaderFuzzTest.mutant(Files.readAllBytes(kernel), 364));
     assertEquals(2, r.code(), r.dump());
     assertTrue(

@@ -147,5 +147,13 @@ class KnownFindingsTest {
                     + ":1:42: error at /findings/0/cause: expected an object with 'key' (a baseline"
                     + " is a pipeverify report: verify --format json or --jsonl)"),
         b.dump());
+    // JSON Lines whose second line is cut: that line is named, not the whole file.
+    Path lines = tmp.resolve("bad.jsonl");
+    Files.writeString(lines, "{\"schedule\": \"k\", \"findings\": []}\n{\"schedule\": \n");
+    Cli.Result l = verify(kernel("ok2.s", List.of(), true), "--baseline", lines.toString());
+    assertEquals(2, l.code(), l.dump());
+    assertTrue(
+        l.err().startsWith("pipeverify: --baseline " + lines + ":2:14: error at /: invalid JSON"),
+        l.dump());
   }
 }

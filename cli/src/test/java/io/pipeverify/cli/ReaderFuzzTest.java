@@ -20,7 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  * more with {@code -Dpipeverify.readerFuzz=N} (docs/robustness.md has the counts of 500).
  */
 class ReaderFuzzTest {
-  private static final Path KERNEL =
+  static final Path KERNEL =
       Path.of(
           "..",
           "..",

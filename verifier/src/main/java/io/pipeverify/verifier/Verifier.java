@@ -652,12 +652,13 @@ public final class Verifier {
           d.second().isEmpty()
               ? Optional.empty()
               : Optional.of(d.first() == b.read() ? d.second().get() : d.first());
+      // By the ops' origins, not their rendered refs: made only for the first instance of a note.
       String key =
           b.rule()
               + "|"
-              + text.ref(b.read()).origin()
+              + b.read().op().origin()
               + "|"
-              + other.map(o -> text.ref(o).origin()).orElse("");
+              + other.map(o -> o.op().origin().toString()).orElse("");
       benign
           .computeIfAbsent(
               key,

@@ -65,6 +65,16 @@ public final class CodeObjectDisassembler {
    * an input, this tells a damaged input (they work) from a broken installation (they do not).
    */
   public boolean readWellFormed() {
+    // The installation does not change during a run: probed once per pair of tools.
+    return PROBED.computeIfAbsent(
+        objdump.executable() + "|" + readelf.executable(), k -> probeWellFormed());
+  }
+
+  /** {@link #readWellFormed} by tool paths. */
+  private static final java.util.concurrent.ConcurrentHashMap<String, Boolean> PROBED =
+      new java.util.concurrent.ConcurrentHashMap<>();
+
+  private boolean probeWellFormed() {
     Path probe = null;
     try {
       probe = Files.createTempFile("pipeverify-probe", ".co");

@@ -1,6 +1,7 @@
 package io.pipeverify.isa.lift;
 
 import io.pipeverify.model.ReadUse;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -49,11 +50,12 @@ final class ReadUses {
     if (last.isEmpty() || (longer != null && longer.lastDead(phase, position).isEmpty())) {
       return ReadUse.USED;
     }
+    List<Step> mine = run.earlier(phase, position);
+    List<Step> theirs = longer == null ? List.of() : longer.earlier(phase, position);
     boolean every =
-        run.earlierAllDead(phase, position)
-            && (longer == null || longer.earlierAllDead(phase, position))
-            && (run.earlierInstances(phase, position) > 0
-                || (longer != null && longer.earlierInstances(phase, position) > 0));
+        !(mine.isEmpty() && theirs.isEmpty())
+            && run.allDead(mine)
+            && (longer == null || longer.allDead(theirs));
     return new ReadUse.Stated(
         every ? ReadUse.Dead.ALWAYS : ReadUse.Dead.LAST_ITERATION, last.get().why());
   }
@@ -97,17 +99,13 @@ final class ReadUses {
       return deadAt(lastIteration + 1 - period + phase, position);
     }
 
+    boolean allDead(List<Step> steps) {
+      return steps.stream().allMatch(s -> trace.dead(s).isPresent());
+    }
+
     /** The instances before the last period. */
-    int earlierInstances(int phase, int position) {
-      return earlier(phase, position).size();
-    }
-
-    boolean earlierAllDead(int phase, int position) {
-      return earlier(phase, position).stream().allMatch(s -> trace.dead(s).isPresent());
-    }
-
-    private List<Step> earlier(int phase, int position) {
-      List<Step> out = new java.util.ArrayList<>();
+    List<Step> earlier(int phase, int position) {
+      List<Step> out = new ArrayList<>();
       for (int it = loopStart + phase; it < lastIteration + 1 - period; it += period) {
         Step s = reads.get(new At(it, position));
         if (s != null) {

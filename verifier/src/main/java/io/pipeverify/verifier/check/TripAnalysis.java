@@ -55,8 +55,11 @@ public record TripAnalysis(
             : RaceChecker.checkNearest(hb, RaceChecker.NEAREST_FROM_DEPTH);
     List<DataflowFinding> dataflow =
         DataflowChecker.check(uses, FragmentMap.of(schedule, tripCount), races);
-    DeadReads dead = DeadReads.of(hb.execution());
-    if (dead.none()) {
+    // Dead reads matter only to findings; most trip counts of most schedules have none.
+    boolean anyRead =
+        !races.findings().isEmpty() || dataflow.stream().anyMatch(f -> f.property() == Property.P3);
+    DeadReads dead = anyRead ? DeadReads.of(hb.execution()) : null;
+    if (dead == null || dead.none()) {
       return new TripAnalysis(hb, uses, races, races.findings(), dataflow, List.of());
     }
     List<BenignInstance> benign = new ArrayList<>();
