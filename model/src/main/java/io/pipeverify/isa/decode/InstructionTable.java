@@ -78,7 +78,8 @@ public final class InstructionTable {
     row("s_barrier", Family.BARRIER, 0, NONE);
     row("s_setprio", Family.SETPRIO, 0, NONE);
     row(
-        "s_nop|s_sleep|s_icache_inv|s_incperflevel|s_decperflevel|s_ttracedata(_imm)?|s_wakeup",
+        "s_nop|s_sleep|s_icache_inv|s_incperflevel|s_decperflevel|s_ttracedata(_imm)?|s_wakeup"
+            + "|v_nop",
         Family.NOP,
         0,
         NONE);
@@ -142,7 +143,7 @@ public final class InstructionTable {
             + "|v_cvt_pk_(u16_u32|i16_i32)|v_sad_u(8|16|32)|v_sad_hi_u8|v_msad_u8|v_lerp_u8"
             + "|v_(q|mq)sad_pk_u16_u8|v_mqsad_u32_u8|v_sat_pk_u8_i16|v_prng_b32"
             + "|v_screen_partition_4se_b32|v_dot\\w+_[iu]32_[iu](4|8|16)|v_pk_\\w+_[iub](16|32)"
-            + "|v_readfirstlane_b32|v_readlane_b32|v_writelane_b32|v_cvt_off_f32_i4|v_nop",
+            + "|v_readfirstlane_b32|v_readlane_b32|v_writelane_b32|v_cvt_off_f32_i4",
         Family.VALU,
         1,
         NONE,

@@ -419,12 +419,16 @@ class ScheduleLiftTest {
 
   /** A line cut short (reader fuzz, text mutant 100): a located error, not an index error. */
   @Test
-  void anInstructionWithTooFewOperandsIsALocatedError() {
+  void anInstructionWithTooFewOperandsIsALocatedError() throws Exception {
     List<String> body = new ArrayList<>(copyReadLoop(4));
     body.set(11, "\tv_mfma_f32_16x16x32_bf16"); // line 17
     AsmSyntaxException e = assertThrows(AsmSyntaxException.class, () -> lift(body, 2));
     assertEquals(
         "k.s:17: v_mfma_f32_16x16x32_bf16 needs 4 operands or more, found 0", e.getMessage());
+    // v_nop has none to need (aiter's fmha kernels pad with it).
+    List<String> padded = new ArrayList<>(copyReadLoop(4));
+    padded.add(12, "\tv_nop");
+    assertEquals(7, lift(padded, 2).programOf(0).loop().size());
   }
 
   /**
