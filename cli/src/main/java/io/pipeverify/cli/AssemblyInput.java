@@ -12,6 +12,7 @@ import io.pipeverify.isa.lift.ControlFlowGraph;
 import io.pipeverify.isa.lift.LiftedKernel;
 import io.pipeverify.isa.lift.ScheduleLift;
 import io.pipeverify.model.Target;
+import io.pipeverify.verifier.smt.Z3Feasibility;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -179,6 +180,9 @@ final class AssemblyInput {
     }
   }
 
+  /** How long Z3 may take to prove that a combination of branch decisions is no launch. */
+  private static final java.time.Duration FEASIBILITY_TIMEOUT = java.time.Duration.ofSeconds(10);
+
   /** Every launch class of the chosen kernel of listing {@code name} (docs/isa.md). */
   LiftedKernel liftAll(String name, String content) throws InputException {
     return liftAll(name, content, new LiftMemo());
@@ -203,8 +207,11 @@ final class AssemblyInput {
       if (seen.isPresent()) {
         return seen.get();
       }
-      LiftedKernel lifted =
-          ScheduleLift.liftAll(listing, k, waves(k), given.values(), given.ranges());
+      LiftedKernel lifted;
+      try (Z3Feasibility feasibility = new Z3Feasibility(FEASIBILITY_TIMEOUT)) {
+        lifted =
+            ScheduleLift.liftAll(listing, k, waves(k), given.values(), given.ranges(), feasibility);
+      }
       memo.put(text, name, lifted);
       return lifted;
     } catch (AsmSyntaxException e) {

@@ -272,9 +272,6 @@ public final class InstructionTable {
   /** Why {@code i} is unsupported, or empty when it is in the table or may be skipped. */
   private static Optional<String> unsupported(Instruction i, Optional<InstructionInfo> row) {
     boolean known = row.isPresent();
-    if (i.mnemonic().endsWith("_dpp") && INTEGER.matcher(i.opcode()).matches()) {
-      return Optional.of("its DPP lane moves are not modelled (docs/isa.md)");
-    }
     if (known) {
       return Optional.empty();
     }

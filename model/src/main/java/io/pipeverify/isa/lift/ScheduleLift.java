@@ -7,6 +7,7 @@ import io.pipeverify.isa.decode.Kernel;
 import io.pipeverify.isa.decode.Location;
 import io.pipeverify.isa.decode.Operand;
 import io.pipeverify.isa.decode.Waitcnt;
+import io.pipeverify.isa.semantics.Symbols;
 import io.pipeverify.model.Expr;
 import io.pipeverify.model.Gemm;
 import io.pipeverify.model.ImplicitWaits;
@@ -120,12 +121,17 @@ public final class ScheduleLift {
   /** Every op made, equal ones as one object ({@link #interned}). */
   private final Map<Op, Op> named = new HashMap<>();
 
+  /** Which combinations of branch decisions a launch can take ({@link Feasibility}). */
+  private final Feasibility feasibility;
+
   private ScheduleLift(
       AsmListing listing,
       Kernel kernel,
       int waves,
       Map<String, Long> args,
-      Map<String, long[]> ranges) {
+      Map<String, long[]> ranges,
+      Feasibility feasibility) {
+    this.feasibility = feasibility;
     this.listing = listing;
     this.kernel = kernel;
     this.waves = waves;
@@ -194,7 +200,22 @@ public final class ScheduleLift {
       Map<String, Long> args,
       Map<String, long[]> ranges)
       throws AsmSyntaxException {
-    return new ScheduleLift(listing, kernel, waves, args, ranges).explore();
+    return liftAll(listing, kernel, waves, args, ranges, Feasibility.ANY);
+  }
+
+  /**
+   * The same, leaving out the launch classes whose branch decisions {@code feasibility} proves no
+   * launch takes together (the report's coverage counts them).
+   */
+  public static LiftedKernel liftAll(
+      AsmListing listing,
+      Kernel kernel,
+      int waves,
+      Map<String, Long> args,
+      Map<String, long[]> ranges,
+      Feasibility feasibility)
+      throws AsmSyntaxException {
+    return new ScheduleLift(listing, kernel, waves, args, ranges, feasibility).explore();
   }
 
   /** Characters of a branch condition in a launch class's description. */
@@ -239,6 +260,7 @@ public final class ScheduleLift {
     AsmSyntaxException firstFailure = null;
     boolean everyTripCount = false;
     int explored = 0;
+    int infeasible = 0;
     while (!work.isEmpty()) {
       WaveEvaluator.Plan plan = work.pop();
       if (++explored > MAX_LAUNCHES) {
@@ -255,8 +277,14 @@ public final class ScheduleLift {
       } catch (WaveEvaluator.Undecided u) {
         branches.putIfAbsent(u.key(), u.getMessage());
         keys.add(u.key());
-        work.push(plan.deciding(u.key(), false));
-        work.push(plan.deciding(u.key(), true));
+        for (boolean truth : new boolean[] {false, true}) {
+          WaveEvaluator.Plan next = plan.deciding(u.key(), truth);
+          if (mayHold(next, evaluator.symbols())) {
+            work.push(next);
+          } else {
+            infeasible++;
+          }
+        }
       } catch (AsmSyntaxException e) {
         firstFailure = firstFailure == null ? e : firstFailure;
         uncovered.add(new LiftedKernel.Uncovered(condition(plan, branches), e.getMessage()));
@@ -270,7 +298,32 @@ public final class ScheduleLift {
     Map<OpObjects, String> classes = schedules(pending, target);
     List<LiftedKernel.LaunchClass> out = new ArrayList<>();
     classes.forEach((key, what) -> out.add(new LiftedKernel.LaunchClass(what, key.schedule())));
-    return new LiftedKernel(kernel.name(), out, covers(evaluator, keys, everyTripCount), uncovered);
+    String covers = covers(evaluator, keys, everyTripCount);
+    if (infeasible > 0) {
+      covers +=
+          "; "
+              + infeasible
+              + (infeasible == 1 ? " way" : " ways")
+              + " the branches cannot go together left out (proved: proofs/launches.md)";
+    }
+    return new LiftedKernel(kernel.name(), out, covers, uncovered);
+  }
+
+  /**
+   * Whether the plan's decisions on symbolic compares can hold in one launch. Only decisions keyed
+   * by a symbol (an SCC compare) are asked about; the others (an EXEC or VCC test, an unknown the
+   * lift cannot name) constrain nothing, so the answer errs towards exploring.
+   */
+  private boolean mayHold(WaveEvaluator.Plan plan, Symbols symbols) {
+    Map<Long, Boolean> conditions = new LinkedHashMap<>();
+    plan.decisions()
+        .forEach(
+            (key, truth) -> {
+              if (key.matches("-\\d+")) {
+                conditions.put(Long.parseLong(key), truth);
+              }
+            });
+    return conditions.size() < 2 || feasibility.mayHold(symbols, conditions);
   }
 
   /**

@@ -33,8 +33,16 @@ public final class WaveEvaluator {
   /** Steps before the evaluator gives up on a wave (a loop it cannot leave). */
   private static final int MAX_STEPS = 1_000_000;
 
+  /**
+   * The DS forms by bytes per lane. gfx950's transposing reads ({@code ds_read_b64_tr_b4/_b8/_b16},
+   * {@code ds_read_b96_tr_b6}) read, like {@code ds_read_b64}/{@code _b96}, the bytes at each
+   * active lane's address; the transpose exchanges the elements among the lanes of a block on the
+   * way to the registers, which changes what each lane receives but not which LDS bytes the wave
+   * reads.
+   */
   private static final Pattern DS_BYTES =
-      Pattern.compile("ds_(read|write|load|store)(2)?(st64)?_([biu])(\\d+)");
+      Pattern.compile("ds_(read|write|load|store)(2)?(st64)?_([biu])(\\d+)(_tr_b(4|6|8|16))?");
+
   private static final Pattern DMA_BYTES =
       Pattern.compile("\\w+_load_(lds_)?(dword(x(\\d))?|ubyte|sbyte|ushort|sshort)");
 

@@ -678,6 +678,23 @@ public final class Semantics {
       return Effect.CLOBBERED;
     }
     Instruction x = indexed.get();
+    Effect effect;
+    if (x.mnemonic().endsWith("_dpp")) {
+      Optional<Effect> moved = Dpp.execute(s, x, info, Semantics::executeIndexed);
+      if (moved.isEmpty()) {
+        clobber(s, x, info, defs);
+      }
+      effect = moved.orElse(Effect.CLOBBERED);
+    } else {
+      effect = executeIndexed(s, x, info);
+    }
+    GprIndexing.afterM0Write(s, x, info);
+    return effect;
+  }
+
+  /** Executes {@code x}, its registers already indexed and not in the DPP encoding. */
+  private static Effect executeIndexed(WaveState s, Instruction x, Optional<InstructionInfo> info) {
+    int defs = info.map(InstructionInfo::defs).orElse(x.operands().isEmpty() ? 0 : 1);
     Entry e = FUNCTIONS.get(x.opcode());
     Effect effect;
     if (SymbolicAlu.execute(s, x, info)) {
@@ -690,20 +707,19 @@ public final class Semantics {
       clobber(s, x, info, defs);
       effect = Effect.CLOBBERED;
     }
-    GprIndexing.afterM0Write(s, x, info);
     return effect;
   }
 
   /**
-   * Whether {@code e} models {@code i} as written: SDWA and DPP encodings select or move lanes and
-   * bytes that no function models; any other modifier must be one the function handles or a vacuous
+   * Whether {@code e} models {@code i} as written: the SDWA encoding selects bytes that no function
+   * models (DPP is {@link Dpp}'s); any other modifier must be one the function handles or a vacuous
    * {@code op_sel:[0,...]}.
    */
   private static boolean models(Entry e, Instruction i) {
     if (e.modifiers() == null) {
       return true;
     }
-    if (i.mnemonic().endsWith("_sdwa") || i.mnemonic().endsWith("_dpp")) {
+    if (i.mnemonic().endsWith("_sdwa")) {
       return false;
     }
     for (Map.Entry<String, String> m : i.modifiers().entrySet()) {

@@ -91,6 +91,16 @@ public final class Symbols {
     return negated(v).orElseGet(() -> of(NOT, v));
   }
 
+  /** The operation of symbol {@code v} (a leaf's name for a leaf). */
+  public String op(long v) {
+    return terms.get(decode(v)).op();
+  }
+
+  /** The operand values of symbol {@code v} (none for a leaf): known values, symbols, UNKNOWN. */
+  public long[] operands(long v) {
+    return terms.get(decode(v)).operands.clone();
+  }
+
   /** A leaf: an unknown of the launch, by name ({@code Kdim}, {@code workgroup_id_x}). */
   public long leaf(String name) {
     return of(name);

@@ -29,6 +29,16 @@ public final class WaveState {
    */
   private static final int AGPR_BASE = 256;
 
+  /**
+   * A register past the AGPRs that no instruction names: where {@link Dpp} puts the first source of
+   * a DPP instruction after moving it across lanes, so the operation reads the moved values while
+   * its other sources (often the same register) keep theirs. Always unknown between instructions.
+   */
+  static final int DPP_LATCH = VGPRS;
+
+  static final Operand.Register LATCH =
+      new Operand.Register(Operand.RegisterFile.VGPR, DPP_LATCH, 1);
+
   private final long[] sgpr;
 
   /**
@@ -100,10 +110,11 @@ public final class WaveState {
     Arrays.fill(s, UNKNOWN);
     long[] unknown = new long[LANES];
     Arrays.fill(unknown, UNKNOWN);
-    long[][] v = new long[VGPRS][];
+    long[][] v = new long[VGPRS + 1][];
     Arrays.fill(v, unknown);
     WaveState st =
-        new WaveState(s, v, new boolean[VGPRS], new boolean[VGPRS], new HashMap<>(), symbols);
+        new WaveState(
+            s, v, new boolean[VGPRS + 1], new boolean[VGPRS + 1], new HashMap<>(), symbols);
     st.m0 = UNKNOWN;
     st.scc = UNKNOWN;
     st.vccLo = UNKNOWN;
@@ -125,7 +136,7 @@ public final class WaveState {
     Arrays.fill(owned, false);
     WaveState c =
         new WaveState(
-            sgpr.clone(), vgpr.clone(), new boolean[VGPRS], symbolic.clone(), memory, symbols);
+            sgpr.clone(), vgpr.clone(), new boolean[VGPRS + 1], symbolic.clone(), memory, symbols);
     c.m0 = m0;
     c.scc = scc;
     c.vccLo = vccLo;

@@ -111,6 +111,38 @@ class ScheduleLiftTest {
     }
   }
 
+  /**
+   * gfx950's transposing reads read the bytes at each lane's address, as the plain read of their
+   * width does: the wave's LDS footprint (what P1 compares) is the same, the transpose only deals
+   * the elements out to other lanes' registers.
+   */
+  @Test
+  void aTransposingReadReadsThePlainReadsBytes() throws Exception {
+    for (String tr : List.of("ds_read_b64_tr_b4", "ds_read_b64_tr_b8", "ds_read_b64_tr_b16")) {
+      List<String> plain = new ArrayList<>(copyReadLoop(3));
+      List<String> transposing = new ArrayList<>(copyReadLoop(3));
+      // (w * 64 + lane) * 8 + 64: 8 bytes per lane, the wave's 512 bytes after its first 64.
+      plain.set(9, "\tds_read_b64 v[4:5], v1 offset:64");
+      transposing.set(9, "\t" + tr + " v[4:5], v1 offset:64");
+      Op.DsRead a = read(lift(plain, 2).programOf(1));
+      Op.DsRead b = read(lift(transposing, 2).programOf(1));
+      assertEquals(a.region(), b.region(), tr);
+      assertEquals("v[4:5]", b.dst().toString(), tr);
+    }
+    List<String> six = new ArrayList<>(copyReadLoop(3));
+    six.set(9, "\tds_read_b96_tr_b6 v[4:6], v1");
+    assertEquals(
+        "15:ds_read 0+1 -> v[4:6]", describe(read(lift(six, 1).programOf(0))), "12 bytes a lane");
+  }
+
+  private static Op.DsRead read(WaveProgram p) {
+    return p.loop().stream()
+        .filter(o -> o instanceof Op.DsRead)
+        .map(o -> (Op.DsRead) o)
+        .findFirst()
+        .orElseThrow();
+  }
+
   /** A read of scattered pieces is a region of pieces (of granules), exactly. */
   @Test
   void aReadOfScatteredPiecesIsARegionOfPieces() throws Exception {

@@ -1,0 +1,209 @@
+package io.pipeverify.verifier.smt;
+
+import com.microsoft.z3.BitVecExpr;
+import com.microsoft.z3.BoolExpr;
+import com.microsoft.z3.Context;
+import com.microsoft.z3.Params;
+import com.microsoft.z3.Solver;
+import com.microsoft.z3.Status;
+import io.pipeverify.isa.lift.Feasibility;
+import io.pipeverify.isa.semantics.Symbols;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * {@link Feasibility} decided by Z3 over 32-bit bit-vectors: each symbol is the term of its
+ * instruction on its operands, with the CDNA3 semantics of the scalar and vector integer operations
+ * branch conditions are computed with (add, subtract, multiply, shifts, logic, min/max, compares,
+ * {@code s_cselect}, carries); any other term is a free value of its own, which only lets more
+ * launches happen. So an "unsatisfiable" answer is a proof that no launch takes the decisions
+ * together; "satisfiable", "unknown" or a timeout all mean the class is explored. One context per
+ * lift (close it).
+ */
+public final class Z3Feasibility implements Feasibility, AutoCloseable {
+  /** Z3's deterministic work bound per query: far above what branch conditions need. */
+  private static final int RLIMIT = 20_000_000;
+
+  private final Context context;
+  private final Solver solver;
+  private final Map<Long, BitVecExpr> terms = new HashMap<>();
+  private Symbols translated;
+  private int queries;
+  private int proved;
+
+  /** A context whose queries give up (answering "may hold") after {@code timeout}. */
+  public Z3Feasibility(Duration timeout) {
+    this.context = Z3Session.newContext();
+    this.solver = context.mkSolver("QF_BV");
+    Params p = context.mkParams();
+    // The resource limit makes "gave up" the same on every machine (the lift's classes, and so the
+    // report, must not depend on its speed); the timeout only bounds a pathological query.
+    p.add("rlimit", RLIMIT);
+    p.add("timeout", (int) Math.min(Integer.MAX_VALUE, Math.max(1, timeout.toMillis())));
+    solver.setParameters(p);
+  }
+
+  @Override
+  public boolean mayHold(Symbols symbols, Map<Long, Boolean> conditions) {
+    if (symbols != translated) {
+      // Another evaluation's symbols: ids mean other terms.
+      terms.clear();
+      translated = symbols;
+    }
+    queries++;
+    solver.push();
+    try {
+      for (Map.Entry<Long, Boolean> c : conditions.entrySet()) {
+        BoolExpr holds = context.mkNot(context.mkEq(term(symbols, c.getKey()), zero()));
+        solver.add(new BoolExpr[] {c.getValue() ? holds : context.mkNot(holds)});
+      }
+      boolean unsat = solver.check() == Status.UNSATISFIABLE;
+      if (unsat) {
+        proved++;
+      }
+      return !unsat;
+    } finally {
+      solver.pop();
+    }
+  }
+
+  /** How many combinations were asked about, and how many were proved impossible. */
+  public int queries() {
+    return queries;
+  }
+
+  public int proved() {
+    return proved;
+  }
+
+  private BitVecExpr zero() {
+    return context.mkBV(0, 32);
+  }
+
+  private BitVecExpr bit(BoolExpr b) {
+    return (BitVecExpr) context.mkITE(b, context.mkBV(1, 32), zero());
+  }
+
+  /** The 32-bit value {@code v}: a constant, a free value, or the term of a symbol. */
+  private BitVecExpr term(Symbols symbols, long v) {
+    if (!Symbols.isSymbol(v)) {
+      return v < 0
+          // The opaque unknown: a value of its own at each use.
+          ? (BitVecExpr) context.mkFreshConst("unknown", context.mkBitVecSort(32))
+          : context.mkBV(v & 0xFFFFFFFFL, 32);
+    }
+    BitVecExpr known = terms.get(v);
+    if (known != null) {
+      return known;
+    }
+    BitVecExpr t = define(symbols, v);
+    terms.put(v, t);
+    return t;
+  }
+
+  private static final Pattern COMPARE =
+      Pattern.compile("[sv]_cmp_(eq|lg|ne|lt|le|gt|ge)_([iub])32");
+
+  private BitVecExpr define(Symbols symbols, long v) {
+    String op = symbols.op(v);
+    long[] o = symbols.operands(v);
+    BitVecExpr[] a = new BitVecExpr[o.length];
+    for (int k = 0; k < o.length; k++) {
+      a[k] = term(symbols, o[k]);
+    }
+    Context z = context;
+    Matcher cmp = COMPARE.matcher(op);
+    if (cmp.matches() && a.length == 2) {
+      boolean signed = cmp.group(2).equals("i");
+      return bit(
+          switch (cmp.group(1)) {
+            case "eq" -> z.mkEq(a[0], a[1]);
+            case "lg", "ne" -> z.mkNot(z.mkEq(a[0], a[1]));
+            case "lt" -> signed ? z.mkBVSLT(a[0], a[1]) : z.mkBVULT(a[0], a[1]);
+            case "le" -> signed ? z.mkBVSLE(a[0], a[1]) : z.mkBVULE(a[0], a[1]);
+            case "gt" -> signed ? z.mkBVSGT(a[0], a[1]) : z.mkBVUGT(a[0], a[1]);
+            default -> signed ? z.mkBVSGE(a[0], a[1]) : z.mkBVUGE(a[0], a[1]);
+          });
+    }
+    BitVecExpr r =
+        switch (a.length) {
+          case 0 -> null;
+          case 1 -> unary(op, a[0]);
+          case 2 -> binary(op, a[0], a[1]);
+          case 3 -> ternary(op, a[0], a[1], a[2]);
+          default -> null;
+        };
+    // A leaf, or an operation not modelled here: a value of its own (named for the symbol, so the
+    // same term is the same value wherever it appears).
+    return r != null ? r : z.mkBVConst("sym" + (-1L - v) + ":" + op, 32);
+  }
+
+  private BitVecExpr unary(String op, BitVecExpr a) {
+    return switch (op) {
+      case "!" -> bit(context.mkEq(a, zero()));
+      case "s_not_b32", "v_not_b32" -> context.mkBVNot(a);
+      case "s_mov_b32", "v_mov_b32", "v_readfirstlane_b32" -> a;
+      default -> null;
+    };
+  }
+
+  private BitVecExpr binary(String op, BitVecExpr a, BitVecExpr b) {
+    Context z = context;
+    BitVecExpr five = z.mkBV(31, 32);
+    return switch (op) {
+      case "s_add_u32", "s_add_i32", "v_add_u32", "v_add_co_u32" -> z.mkBVAdd(a, b);
+      case "s_sub_u32", "s_sub_i32", "v_sub_u32", "v_sub_co_u32" -> z.mkBVSub(a, b);
+      case "v_subrev_u32" -> z.mkBVSub(b, a);
+      case "s_mul_i32", "v_mul_lo_u32" -> z.mkBVMul(a, b);
+      case "s_lshl_b32" -> z.mkBVSHL(a, z.mkBVAND(b, five));
+      case "s_lshr_b32" -> z.mkBVLSHR(a, z.mkBVAND(b, five));
+      case "s_ashr_i32" -> z.mkBVASHR(a, z.mkBVAND(b, five));
+      case "v_lshlrev_b32" -> z.mkBVSHL(b, z.mkBVAND(a, five));
+      case "v_lshrrev_b32" -> z.mkBVLSHR(b, z.mkBVAND(a, five));
+      case "v_ashrrev_i32" -> z.mkBVASHR(b, z.mkBVAND(a, five));
+      case "s_and_b32", "v_and_b32" -> z.mkBVAND(a, b);
+      case "s_or_b32", "v_or_b32" -> z.mkBVOR(a, b);
+      case "s_xor_b32", "v_xor_b32" -> z.mkBVXOR(a, b);
+      case "s_andn2_b32" -> z.mkBVAND(a, z.mkBVNot(b));
+      case "s_orn2_b32" -> z.mkBVOR(a, z.mkBVNot(b));
+      case "s_min_u32", "v_min_u32" -> (BitVecExpr) z.mkITE(z.mkBVULE(a, b), a, b);
+      case "s_max_u32", "v_max_u32" -> (BitVecExpr) z.mkITE(z.mkBVUGE(a, b), a, b);
+      case "s_min_i32", "v_min_i32" -> (BitVecExpr) z.mkITE(z.mkBVSLE(a, b), a, b);
+      case "s_max_i32", "v_max_i32" -> (BitVecExpr) z.mkITE(z.mkBVSGE(a, b), a, b);
+      case "s_lshl1_add_u32" -> z.mkBVAdd(z.mkBVSHL(a, z.mkBV(1, 32)), b);
+      case "s_lshl2_add_u32" -> z.mkBVAdd(z.mkBVSHL(a, z.mkBV(2, 32)), b);
+      case "s_lshl3_add_u32" -> z.mkBVAdd(z.mkBVSHL(a, z.mkBV(3, 32)), b);
+      case "s_lshl4_add_u32" -> z.mkBVAdd(z.mkBVSHL(a, z.mkBV(4, 32)), b);
+      case "s_mul_hi_u32", "v_mul_hi_u32" ->
+          z.mkExtract(63, 32, z.mkBVMul(z.mkZeroExt(32, a), z.mkZeroExt(32, b)));
+      // The SCC of an unsigned add is its carry out; of an unsigned subtract, its borrow.
+      case "s_add_u32#scc" -> bit(z.mkNot(z.mkBVAddNoOverflow(a, b, false)));
+      case "s_sub_u32#scc" -> bit(z.mkBVULT(a, b));
+      // The SCC of a logic or shift result: whether it is not zero.
+      case "s_and_b32#scc" -> bit(z.mkNot(z.mkEq(z.mkBVAND(a, b), zero())));
+      case "s_or_b32#scc" -> bit(z.mkNot(z.mkEq(z.mkBVOR(a, b), zero())));
+      default -> null;
+    };
+  }
+
+  private BitVecExpr ternary(String op, BitVecExpr a, BitVecExpr b, BitVecExpr c) {
+    Context z = context;
+    return switch (op) {
+      // s_cselect_b32 d, a, b reads SCC last: SCC ? a : b.
+      case "s_cselect_b32" -> (BitVecExpr) z.mkITE(z.mkEq(c, zero()), b, a);
+      case "s_addc_u32" -> z.mkBVAdd(z.mkBVAdd(a, b), z.mkBVAND(c, z.mkBV(1, 32)));
+      case "v_add3_u32" -> z.mkBVAdd(z.mkBVAdd(a, b), c);
+      case "v_lshl_add_u32" -> z.mkBVAdd(z.mkBVSHL(a, z.mkBVAND(b, z.mkBV(31, 32))), c);
+      case "v_add_lshl_u32" -> z.mkBVSHL(z.mkBVAdd(a, b), z.mkBVAND(c, z.mkBV(31, 32)));
+      default -> null;
+    };
+  }
+
+  @Override
+  public void close() {
+    context.close();
+  }
+}

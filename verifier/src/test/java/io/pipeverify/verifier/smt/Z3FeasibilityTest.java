@@ -1,0 +1,61 @@
+package io.pipeverify.verifier.smt;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.pipeverify.isa.semantics.Symbols;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Combinations of branch decisions over one unknown, as aiter's MLA kernels make them ({@code x <
+ * 1} at one branch, {@code (x & 1) == 1} at a later one): Z3 proves the impossible ones, and terms
+ * it does not model never prune.
+ */
+class Z3FeasibilityTest {
+  private final Symbols sym = new Symbols();
+  private final long x = sym.leaf("x");
+  private final long below1 = sym.of("s_cmp_lt_u32", x, 1);
+  private final long odd = sym.of("s_cmp_eq_b32", sym.of("s_and_b32", x, 1), 1);
+
+  @Test
+  void anEmptyValueCannotBeOdd() {
+    try (Z3Feasibility f = new Z3Feasibility(Duration.ofSeconds(10))) {
+      assertFalse(f.mayHold(sym, Map.of(below1, true, odd, true)), "x < 1 means x = 0: even");
+      assertTrue(f.mayHold(sym, Map.of(below1, true, odd, false)));
+      assertTrue(f.mayHold(sym, Map.of(below1, false, odd, true)), "x = 1");
+      assertEquals(3, f.queries());
+      assertEquals(1, f.proved());
+    }
+  }
+
+  @Test
+  void aSelectAndACarryAreModelled() {
+    // y = (x < 5) ? 0 : 1; y + 3 < 3 never holds without wrapping: it cannot.
+    long y = sym.of("s_cselect_b32", 0, 1, sym.of("s_cmp_lt_u32", x, 5));
+    long wraps = sym.of("s_cmp_lt_u32", sym.of("s_add_u32", y, 3), 3);
+    long carry = sym.of("s_add_u32#scc", x, 0xFFFFFFFFL);
+    try (Z3Feasibility f = new Z3Feasibility(Duration.ofSeconds(10))) {
+      assertFalse(f.mayHold(sym, Map.of(wraps, true, below1, true)));
+      // x + 0xffffffff carries out for every x but 0.
+      assertFalse(f.mayHold(sym, Map.of(carry, true, below1, true)));
+      assertTrue(f.mayHold(sym, Map.of(carry, false, below1, true)));
+    }
+  }
+
+  @Test
+  void anOperationNotModelledIsAFreeValueThatNeverPrunes() {
+    // A load of x's address could hold anything: no decision on it excludes another.
+    long loaded = sym.of("load", x, 0, 16, 0);
+    long c1 = sym.of("s_cmp_lt_u32", loaded, 1);
+    long c2 = sym.of("s_cmp_eq_b32", sym.of("s_bfe_u32", loaded, 0x10000), 1);
+    try (Z3Feasibility f = new Z3Feasibility(Duration.ofSeconds(10))) {
+      assertTrue(f.mayHold(sym, Map.of(c1, true, c2, true)));
+      assertFalse(
+          f.mayHold(sym, Map.of(c1, true, sym.not(c1), true)),
+          "a condition and its negation, whatever the condition is");
+    }
+  }
+}
