@@ -208,7 +208,7 @@ final class AssemblyInput {
         return seen.get();
       }
       LiftedKernel lifted;
-      try (Z3Feasibility feasibility = new Z3Feasibility(FEASIBILITY_TIMEOUT)) {
+      try (Z3Feasibility feasibility = new Z3Feasibility(FEASIBILITY_TIMEOUT, given.ranges())) {
         lifted =
             ScheduleLift.liftAll(listing, k, waves(k), given.values(), given.ranges(), feasibility);
       }

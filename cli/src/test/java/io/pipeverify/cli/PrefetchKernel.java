@@ -1,6 +1,5 @@
 package io.pipeverify.cli;
 
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -16,13 +15,8 @@ final class PrefetchKernel {
 
   static List<String> lines(boolean epilogueUsesPrefetch, boolean loopWait) {
     List<String> lines =
-        new ArrayList<>(
+        KernelHeader.then(
             List.of(
-                "\t.amdgcn_target \"amdgcn-amd-amdhsa--gfx950\"", // 1
-                "\t.amdhsa_kernel k", // 2
-                "\t.amdhsa_user_sgpr_kernarg_segment_ptr 1", // 3
-                "\t.end_amdhsa_kernel", // 4
-                "k:", // 5
                 "\ts_load_dword s20, s[0:1], 0x0", // 6: the trip count
                 "\ts_waitcnt lgkmcnt(0)", // 7
                 "\tv_readfirstlane_b32 s0, v0", // 8: 64 * wave

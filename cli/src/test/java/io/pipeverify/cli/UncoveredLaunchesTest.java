@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -24,13 +23,8 @@ class UncoveredLaunchesTest {
   /** Two waves copy, wait, meet and read back in a loop; {@code wait} retires the copies or not. */
   private Path kernel(String name, boolean wait) throws Exception {
     List<String> lines =
-        new ArrayList<>(
+        KernelHeader.then(
             List.of(
-                "\t.amdgcn_target \"amdgcn-amd-amdhsa--gfx950\"", // 1
-                "\t.amdhsa_kernel k", // 2
-                "\t.amdhsa_user_sgpr_kernarg_segment_ptr 1", // 3
-                "\t.end_amdhsa_kernel", // 4
-                "k:", // 5
                 "\ts_load_dword s21, s[0:1], 0x4", // 6
                 "\ts_waitcnt lgkmcnt(0)", // 7
                 "\ts_cmp_eq_u32 s21, 0", // 8

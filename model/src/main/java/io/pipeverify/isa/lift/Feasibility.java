@@ -19,6 +19,15 @@ public interface Feasibility {
    */
   boolean mayHold(Symbols symbols, Map<Long, Boolean> conditions);
 
+  /**
+   * False when no launch makes every condition of {@code conditions} hold as mapped and runs its K
+   * loop for one of the trip counts {@code counts} describes. The default proves nothing.
+   */
+  default boolean mayHoldAtSomeCount(
+      Symbols symbols, Map<Long, Boolean> conditions, TripCounts counts) {
+    return true;
+  }
+
   /** Every combination may hold: nothing is pruned (the lift without a solver). */
   Feasibility ANY = (symbols, conditions) -> true;
 }

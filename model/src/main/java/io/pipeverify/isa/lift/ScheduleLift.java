@@ -8,6 +8,7 @@ import io.pipeverify.isa.decode.Location;
 import io.pipeverify.isa.decode.Operand;
 import io.pipeverify.isa.decode.Waitcnt;
 import io.pipeverify.isa.semantics.Symbols;
+import io.pipeverify.isa.semantics.WaveState;
 import io.pipeverify.model.Expr;
 import io.pipeverify.model.Gemm;
 import io.pipeverify.model.ImplicitWaits;
@@ -269,6 +270,7 @@ public final class ScheduleLift {
       }
       try {
         LaunchShape shape = launches(evaluator, plan, target);
+        infeasible += shape.pruned();
         everyTripCount |= shape.everyTripCount();
         keys.addAll(shape.plannedKeys());
         for (PendingClass c : shape.classes()) {
@@ -315,14 +317,7 @@ public final class ScheduleLift {
    * lift cannot name) constrain nothing, so the answer errs towards exploring.
    */
   private boolean mayHold(WaveEvaluator.Plan plan, Symbols symbols) {
-    Map<Long, Boolean> conditions = new LinkedHashMap<>();
-    plan.decisions()
-        .forEach(
-            (key, truth) -> {
-              if (key.matches("-\\d+")) {
-                conditions.put(Long.parseLong(key), truth);
-              }
-            });
+    Map<Long, Boolean> conditions = symbolConditions(plan.decisions());
     return conditions.size() < 2 || feasibility.mayHold(symbols, conditions);
   }
 
@@ -422,7 +417,7 @@ public final class ScheduleLift {
    * never entered or its count is known.
    */
   private record LaunchShape(
-      List<PendingClass> classes, boolean everyTripCount, List<String> plannedKeys) {}
+      List<PendingClass> classes, boolean everyTripCount, List<String> plannedKeys, int pruned) {}
 
   /**
    * A launch class before it is a schedule: its waves' traces, where its loop starts and its period
@@ -495,11 +490,11 @@ public final class ScheduleLift {
     List<WaveEvaluator.Trace> first = byCount.get(plan.steps());
     List<PendingClass> classes = new ArrayList<>();
     List<String> planned = new ArrayList<>();
-    first.forEach(t -> planned.addAll(t.plannedExits()));
+    first.forEach(t -> t.plannedExits().forEach(e -> planned.add(e.key())));
     boolean entered = first.stream().anyMatch(t -> t.kSteps() > 0);
     if (!entered) {
       classes.add(new PendingClass(first, List.of(), 0, 0, "no K loop"));
-      return new LaunchShape(classes, false, planned);
+      return new LaunchShape(classes, false, planned, 0);
     }
     if (planned.isEmpty()) {
       // The arguments fix the trip count: the loop as the given launch runs it.
@@ -514,14 +509,24 @@ public final class ScheduleLift {
       classes.add(
           new PendingClass(
               traces, List.of(), 0, p.getAsInt(), "the K loop as the arguments run it"));
-      return new LaunchShape(classes, false, planned);
+      return new LaunchShape(classes, false, planned, 0);
     }
     LoopPeriod.Shape shape =
         LoopPeriod.shape(first, LONG_RUN, MAX_OFFSET).orElseThrow(() -> noPeriod(LONG_RUN));
     int q = shape.offset();
     int p = shape.period();
+    Map<Long, Boolean> decided = symbolConditions(plan.decisions());
+    Optional<TripCounts> family = tripCounts(first.get(0), evaluator.symbols());
+    int pruned = 0;
     for (int r = 0; r < p; r++) {
       int n = q + r + p;
+      if (family.isPresent()
+          && !feasibility.mayHoldAtSomeCount(
+              evaluator.symbols(), decided, family.get().withClass(q + r, p))) {
+        // No launch runs these trip counts and takes the plan's branches (proofs/launches.md 6).
+        pruned++;
+        continue;
+      }
       List<WaveEvaluator.Trace> once = traces(byCount, evaluator, plan, n);
       List<WaveEvaluator.Trace> twice = traces(byCount, evaluator, plan, n + p);
       for (int w = 0; w < once.size(); w++) {
@@ -546,10 +551,91 @@ public final class ScheduleLift {
     // The counts below one period after the offset: straight-line classes, after the periodic
     // ones (a report names the first class with a finding: the loop's, where there is one).
     for (int n = 1; n < q + p; n++) {
-      classes.add(
-          new PendingClass(traces(byCount, evaluator, plan, n), List.of(), n, 0, n + " K steps"));
+      List<WaveEvaluator.Trace> runs = traces(byCount, evaluator, plan, n);
+      Map<Long, Boolean> exact = new LinkedHashMap<>(decided);
+      for (WaveEvaluator.Trace t : runs) {
+        exact.putAll(symbolConditions(t.plannedExits()));
+      }
+      if (exact.size() >= 2 && !feasibility.mayHold(evaluator.symbols(), exact)) {
+        pruned++;
+        continue;
+      }
+      classes.add(new PendingClass(runs, List.of(), n, 0, n + " K steps"));
     }
-    return new LaunchShape(classes, true, planned);
+    return new LaunchShape(classes, true, planned, pruned);
+  }
+
+  /** The decisions keyed by a symbol (an SCC compare), by symbol. */
+  private static Map<Long, Boolean> symbolConditions(Map<String, Boolean> decisions) {
+    Map<Long, Boolean> out = new LinkedHashMap<>();
+    decisions.forEach(
+        (key, truth) -> {
+          if (key.matches("-\\d+")) {
+            out.put(Long.parseLong(key), truth);
+          }
+        });
+    return out;
+  }
+
+  private static Map<Long, Boolean> symbolConditions(List<WaveEvaluator.PlannedExit> exits) {
+    Map<String, Boolean> m = new LinkedHashMap<>();
+    exits.forEach(e -> m.put(e.key(), e.truth()));
+    return symbolConditions(m);
+  }
+
+  /** Compares the K loop may leave on: a counter against a symbol. */
+  private static final Pattern COUNTER_COMPARE = Pattern.compile("s_cmp_(lt|le|gt|ge)_[iu]32");
+
+  /**
+   * The K loop's exits in a long run, as a counter compared with one symbol ({@link TripCounts},
+   * with its class still to be set): the exits' compares are one opcode, one symbol at one place
+   * and a known counter that grows by one step each time; the run stays at every exit but its last.
+   * Empty for any other shape: then no class of trip counts is pruned.
+   */
+  private static Optional<TripCounts> tripCounts(WaveEvaluator.Trace run, Symbols symbols) {
+    List<WaveEvaluator.PlannedExit> exits = run.plannedExits();
+    if (exits.size() < 3) {
+      return Optional.empty();
+    }
+    String op = null;
+    long bound = 0;
+    boolean counterFirst = false;
+    long[] counter = new long[exits.size()];
+    for (int j = 0; j < exits.size(); j++) {
+      WaveEvaluator.PlannedExit e = exits.get(j);
+      boolean last = j == exits.size() - 1;
+      if (!e.key().matches("-\\d+")
+          || e.truth() != (last ? !exits.get(0).truth() : exits.get(0).truth())) {
+        return Optional.empty();
+      }
+      long v = Long.parseLong(e.key());
+      if (!Symbols.isSymbol(v) || !COUNTER_COMPARE.matcher(symbols.op(v)).matches()) {
+        return Optional.empty();
+      }
+      long[] o = symbols.operands(v);
+      boolean first = o.length == 2 && !Symbols.isSymbol(o[0]) && Symbols.isSymbol(o[1]);
+      boolean second = o.length == 2 && Symbols.isSymbol(o[0]) && !Symbols.isSymbol(o[1]);
+      if (!first && !second || o[first ? 0 : 1] == WaveState.UNKNOWN) {
+        return Optional.empty();
+      }
+      long b = o[first ? 1 : 0];
+      if (j == 0) {
+        op = symbols.op(v);
+        bound = b;
+        counterFirst = first;
+      } else if (!symbols.op(v).equals(op) || b != bound || first != counterFirst) {
+        return Optional.empty();
+      }
+      counter[j] = o[first ? 0 : 1];
+    }
+    long step = (counter[1] - counter[0]) & 0xFFFFFFFFL;
+    for (int j = 1; j < counter.length; j++) {
+      if (((counter[j] - counter[j - 1]) & 0xFFFFFFFFL) != step) {
+        return Optional.empty();
+      }
+    }
+    return Optional.of(
+        new TripCounts(op, counterFirst, counter[0], step, bound, exits.get(0).truth(), 0, 1));
   }
 
   private AsmSyntaxException noPeriod(int steps) {

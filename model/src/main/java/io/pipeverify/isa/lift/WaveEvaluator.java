@@ -118,11 +118,17 @@ public final class WaveEvaluator {
    * What one wave did: the steps the schedule lift needs, in the order the wave executed them, and
    * its final state.
    */
+  /**
+   * A K-loop exit the plan decided: the condition's key and the truth it was given (the wave stays
+   * at every step but the last, and leaves there).
+   */
+  public record PlannedExit(String key, boolean truth) {}
+
   public record Trace(
       int wave,
       List<Step> steps,
       WaveState state,
-      List<String> plannedExits,
+      List<PlannedExit> plannedExits,
       int kSteps,
       Map<Step, ReadLiveness.Dead> deadReads) {
     public Trace {
@@ -284,7 +290,7 @@ public final class WaveEvaluator {
     List<Step> steps = new ArrayList<>();
     final Map<String, Boolean> decisions;
     final Map<Integer, Integer> occurrences = new java.util.HashMap<>();
-    final List<String> plannedExits = new ArrayList<>();
+    final List<PlannedExit> plannedExits = new ArrayList<>();
     int iteration = -1;
 
     /** K-loop exits executed: the K steps run. */
@@ -489,8 +495,9 @@ public final class WaveEvaluator {
       } else {
         leave = last;
         // Later branches on the same value go the way this one went.
-        decisions.put(c.key(), (leave == takenLeaves) == c.polarity());
-        plannedExits.add(c.key());
+        boolean truth = (leave == takenLeaves) == c.polarity();
+        decisions.put(c.key(), truth);
+        plannedExits.add(new PlannedExit(c.key(), truth));
       }
       iteration = leave ? -2 : iteration + 1;
       kSteps++;

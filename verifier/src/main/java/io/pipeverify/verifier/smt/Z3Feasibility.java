@@ -7,6 +7,7 @@ import com.microsoft.z3.Params;
 import com.microsoft.z3.Solver;
 import com.microsoft.z3.Status;
 import io.pipeverify.isa.lift.Feasibility;
+import io.pipeverify.isa.lift.TripCounts;
 import io.pipeverify.isa.semantics.Symbols;
 import java.time.Duration;
 import java.util.HashMap;
@@ -30,12 +31,28 @@ public final class Z3Feasibility implements Feasibility, AutoCloseable {
   private final Context context;
   private final Solver solver;
   private final Map<Long, BitVecExpr> terms = new HashMap<>();
+
+  /** The ranges of the leaves translated so far: asserted in every query. */
+  private final java.util.List<BoolExpr> rangeFacts = new java.util.ArrayList<>();
+
   private Symbols translated;
   private int queries;
   private int proved;
 
+  /**
+   * The ranges the command states for arguments not given ({@code --arg kv_seq_len>=1}: name ->
+   * {min, max}, inclusive), over the argument's value read as a signed 32-bit integer.
+   */
+  private final Map<String, long[]> ranges;
+
   /** A context whose queries give up (answering "may hold") after {@code timeout}. */
   public Z3Feasibility(Duration timeout) {
+    this(timeout, Map.of());
+  }
+
+  /** The same for launches whose arguments lie in {@code ranges}. */
+  public Z3Feasibility(Duration timeout, Map<String, long[]> ranges) {
+    this.ranges = Map.copyOf(ranges);
     this.context = Z3Session.newContext();
     this.solver = context.mkSolver("QF_BV");
     Params p = context.mkParams();
@@ -48,9 +65,58 @@ public final class Z3Feasibility implements Feasibility, AutoCloseable {
 
   @Override
   public boolean mayHold(Symbols symbols, Map<Long, Boolean> conditions) {
+    return satisfiable(symbols, conditions, () -> new BoolExpr[0]);
+  }
+
+  /**
+   * The conditions with some trip count n of {@code counts}: n = offset (mod period), n >= offset +
+   * period, the loop's exit compare leaving at step n - 1 and staying at step n - 2 (its earlier
+   * steps are left out: fewer constraints only keep more classes). The counter at step j is start +
+   * step * j in 32 bits, as the hardware computes it.
+   */
+  @Override
+  public boolean mayHoldAtSomeCount(
+      Symbols symbols, Map<Long, Boolean> conditions, TripCounts counts) {
+    Matcher cmp = COMPARE.matcher(counts.compare());
+    if (!cmp.matches()) {
+      return true;
+    }
+    return satisfiable(
+        symbols,
+        conditions,
+        () -> {
+          Context z = context;
+          BitVecExpr n = (BitVecExpr) z.mkFreshConst("n", z.mkBitVecSort(32));
+          BitVecExpr offset = z.mkBV(counts.offset(), 32);
+          BitVecExpr period = z.mkBV(counts.period(), 32);
+          BitVecExpr bound = term(symbols, counts.bound());
+          BitVecExpr one = z.mkBV(1, 32);
+          BoolExpr inClass =
+              z.mkAnd(
+                  z.mkEq(z.mkBVURem(z.mkBVSub(n, offset), period), zero()),
+                  z.mkBVUGE(n, z.mkBVAdd(offset, period)));
+          BoolExpr leaves = exit(cmp, counts, z.mkBVSub(n, one), bound);
+          BoolExpr stays =
+              z.mkImplies(
+                  z.mkBVUGE(n, z.mkBV(2, 32)),
+                  z.mkNot(exit(cmp, counts, z.mkBVSub(n, z.mkBV(2, 32)), bound)));
+          return new BoolExpr[] {inClass, leaves, stays};
+        });
+  }
+
+  /**
+   * Whether the conditions, the facts {@code more} makes (in the query's scope, after the
+   * conditions' terms) and the ranges of the leaves met can hold together; false only on Z3's
+   * "unsatisfiable".
+   */
+  private boolean satisfiable(
+      Symbols symbols,
+      Map<Long, Boolean> conditions,
+      java.util.function.Supplier<BoolExpr[]> more) {
     if (symbols != translated) {
       // Another evaluation's symbols: ids mean other terms.
       terms.clear();
+      rangeFacts.clear();
       translated = symbols;
     }
     queries++;
@@ -60,6 +126,8 @@ public final class Z3Feasibility implements Feasibility, AutoCloseable {
         BoolExpr holds = context.mkNot(context.mkEq(term(symbols, c.getKey()), zero()));
         solver.add(new BoolExpr[] {c.getValue() ? holds : context.mkNot(holds)});
       }
+      solver.add(more.get());
+      solver.add(rangeFacts.toArray(new BoolExpr[0]));
       boolean unsat = solver.check() == Status.UNSATISFIABLE;
       if (unsat) {
         proved++;
@@ -68,6 +136,18 @@ public final class Z3Feasibility implements Feasibility, AutoCloseable {
     } finally {
       solver.pop();
     }
+  }
+
+  /**
+   * Whether the wave leaves the loop at K step {@code j}: the compare there lacks its stay truth.
+   */
+  private BoolExpr exit(Matcher cmp, TripCounts counts, BitVecExpr j, BitVecExpr bound) {
+    Context z = context;
+    BitVecExpr counter =
+        z.mkBVAdd(z.mkBV(counts.start(), 32), z.mkBVMul(z.mkBV(counts.step(), 32), j));
+    BoolExpr holds =
+        counts.counterFirst() ? compare(cmp, counter, bound) : compare(cmp, bound, counter);
+    return counts.stayTruth() ? z.mkNot(holds) : holds;
   }
 
   /** How many combinations were asked about, and how many were proved impossible. */
@@ -117,16 +197,7 @@ public final class Z3Feasibility implements Feasibility, AutoCloseable {
     Context z = context;
     Matcher cmp = COMPARE.matcher(op);
     if (cmp.matches() && a.length == 2) {
-      boolean signed = cmp.group(2).equals("i");
-      return bit(
-          switch (cmp.group(1)) {
-            case "eq" -> z.mkEq(a[0], a[1]);
-            case "lg", "ne" -> z.mkNot(z.mkEq(a[0], a[1]));
-            case "lt" -> signed ? z.mkBVSLT(a[0], a[1]) : z.mkBVULT(a[0], a[1]);
-            case "le" -> signed ? z.mkBVSLE(a[0], a[1]) : z.mkBVULE(a[0], a[1]);
-            case "gt" -> signed ? z.mkBVSGT(a[0], a[1]) : z.mkBVUGT(a[0], a[1]);
-            default -> signed ? z.mkBVSGE(a[0], a[1]) : z.mkBVUGE(a[0], a[1]);
-          });
+      return bit(compare(cmp, a[0], a[1]));
     }
     BitVecExpr r =
         switch (a.length) {
@@ -136,9 +207,33 @@ public final class Z3Feasibility implements Feasibility, AutoCloseable {
           case 3 -> ternary(op, a[0], a[1], a[2]);
           default -> null;
         };
+    if (r != null) {
+      return r;
+    }
     // A leaf, or an operation not modelled here: a value of its own (named for the symbol, so the
     // same term is the same value wherever it appears).
-    return r != null ? r : z.mkBVConst("sym" + (-1L - v) + ":" + op, 32);
+    BitVecExpr free = z.mkBVConst("sym" + (-1L - v) + ":" + op, 32);
+    long[] range = a.length == 0 ? ranges.get(op) : null;
+    if (range != null) {
+      long lo = Math.max(range[0], Integer.MIN_VALUE);
+      long hi = Math.min(range[1], Integer.MAX_VALUE);
+      rangeFacts.add(z.mkAnd(z.mkBVSGE(free, z.mkBV(lo, 32)), z.mkBVSLE(free, z.mkBV(hi, 32))));
+    }
+    return free;
+  }
+
+  /** The compare {@code cmp} matched ({@link #COMPARE}) of {@code a} with {@code b}. */
+  private BoolExpr compare(Matcher cmp, BitVecExpr a, BitVecExpr b) {
+    Context z = context;
+    boolean signed = cmp.group(2).equals("i");
+    return switch (cmp.group(1)) {
+      case "eq" -> z.mkEq(a, b);
+      case "lg", "ne" -> z.mkNot(z.mkEq(a, b));
+      case "lt" -> signed ? z.mkBVSLT(a, b) : z.mkBVULT(a, b);
+      case "le" -> signed ? z.mkBVSLE(a, b) : z.mkBVULE(a, b);
+      case "gt" -> signed ? z.mkBVSGT(a, b) : z.mkBVUGT(a, b);
+      default -> signed ? z.mkBVSGE(a, b) : z.mkBVUGE(a, b);
+    };
   }
 
   private BitVecExpr unary(String op, BitVecExpr a) {

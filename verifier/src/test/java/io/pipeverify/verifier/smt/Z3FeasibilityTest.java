@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.pipeverify.isa.lift.TripCounts;
 import io.pipeverify.isa.semantics.Symbols;
 import java.time.Duration;
 import java.util.Map;
@@ -42,6 +43,34 @@ class Z3FeasibilityTest {
       // x + 0xffffffff carries out for every x but 0.
       assertFalse(f.mayHold(sym, Map.of(carry, true, below1, true)));
       assertTrue(f.mayHold(sym, Map.of(carry, false, below1, true)));
+    }
+  }
+
+  /**
+   * A loop on {@code s_cmp_lt_u32 k + 1, x} runs x steps (x >= 1): an even number of steps and an
+   * odd x exclude each other, an odd number and an odd x do not.
+   */
+  @Test
+  void aClassOfTripCountsIsTiedToTheValueTheLoopCounts() {
+    TripCounts counts = new TripCounts("s_cmp_lt_u32", true, 1, 1, x, true, 0, 1);
+    try (Z3Feasibility f = new Z3Feasibility(Duration.ofSeconds(10))) {
+      assertFalse(f.mayHoldAtSomeCount(sym, Map.of(odd, true), counts.withClass(0, 2)));
+      assertTrue(f.mayHoldAtSomeCount(sym, Map.of(odd, true), counts.withClass(1, 2)));
+      assertTrue(f.mayHoldAtSomeCount(sym, Map.of(odd, false), counts.withClass(0, 2)));
+    }
+  }
+
+  /** A range stated with --arg bounds the leaf's signed value in every query. */
+  @Test
+  void anArgumentsRangeIsAsserted() {
+    long negative = sym.of("s_cmp_lt_i32", x, 0);
+    try (Z3Feasibility any = new Z3Feasibility(Duration.ofSeconds(10));
+        Z3Feasibility positive =
+            new Z3Feasibility(
+                Duration.ofSeconds(10), Map.of("x", new long[] {1, Long.MAX_VALUE}))) {
+      assertTrue(any.mayHold(sym, Map.of(negative, true, odd, true)));
+      assertFalse(positive.mayHold(sym, Map.of(negative, true, odd, true)));
+      assertFalse(positive.mayHold(sym, Map.of(below1, true, odd, false)), "x >= 1: not below 1");
     }
   }
 

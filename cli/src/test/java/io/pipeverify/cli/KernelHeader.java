@@ -1,0 +1,24 @@
+package io.pipeverify.cli;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** The first five lines of the hand-written gfx950 test kernels: target, descriptor, label k. */
+final class KernelHeader {
+  private KernelHeader() {}
+
+  static final List<String> LINES =
+      List.of(
+          "\t.amdgcn_target \"amdgcn-amd-amdhsa--gfx950\"", // 1
+          "\t.amdhsa_kernel k", // 2
+          "\t.amdhsa_user_sgpr_kernarg_segment_ptr 1", // 3
+          "\t.end_amdhsa_kernel", // 4
+          "k:"); // 5
+
+  /** The header, then {@code body} from line 6. */
+  static List<String> then(List<String> body) {
+    List<String> out = new ArrayList<>(LINES);
+    out.addAll(body);
+    return out;
+  }
+}
