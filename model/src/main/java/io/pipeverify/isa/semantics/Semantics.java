@@ -546,6 +546,59 @@ public final class Semantics {
         });
   }
 
+  /**
+   * Lane routing through the LDS unit, no LDS bytes touched: {@code ds_bpermute_b32 vdst, vaddr,
+   * vdata [offset:N]} (gather: each active lane L reads vdata of lane {@code ((vaddr[L] + N) >> 2)
+   * & 63}, 0 from an inactive lane) and {@code ds_permute_b32} (scatter: each active lane L sends
+   * vdata[L] to that lane; where two send to one lane, the higher sender wins). A lane of a permute
+   * that nothing is sent to is left unknown (the reference is not explicit about it), as is every
+   * active lane when EXEC is unknown or its address is.
+   */
+  static void lanePermute(String opcode, boolean gather) {
+    def(
+        opcode,
+        Set.of("offset"),
+        (s, i) -> {
+          OptionalLong exec = s.exec();
+          Operand dst = i.operand(0);
+          if (exec.isEmpty()) {
+            clobberActive(s, dst);
+            return;
+          }
+          long active = exec.getAsLong();
+          long offset = i.integerModifier("offset").orElse(0);
+          long[] moved = new long[LANES];
+          java.util.Arrays.fill(moved, UNKNOWN);
+          boolean[] sent = new boolean[LANES];
+          for (int lane = 0; lane < LANES; lane++) {
+            if (((active >>> lane) & 1) == 0) {
+              continue;
+            }
+            long address = s.read(i.operand(1), lane);
+            if (address == UNKNOWN || Symbols.isSymbol(address)) {
+              if (!gather) {
+                // Sent to a lane not known: any lane may receive it.
+                clobberActive(s, dst);
+                return;
+              }
+              continue;
+            }
+            int other = (int) (((address + offset) >> 2) & 63);
+            if (gather) {
+              moved[lane] = ((active >>> other) & 1) == 0 ? 0 : s.read(i.operand(2), other);
+            } else {
+              moved[other] = s.read(i.operand(2), lane);
+              sent[other] = true;
+            }
+          }
+          for (int lane = 0; lane < LANES; lane++) {
+            if (((active >>> lane) & 1) != 0) {
+              s.writeValue(dst, lane, gather || sent[lane] ? moved[lane] : UNKNOWN);
+            }
+          }
+        });
+  }
+
   /** A lane permutation of two VGPRs: {@code to(lane)} the lane whose value lane receives. */
   @FunctionalInterface
   interface Permutation {

@@ -200,6 +200,8 @@ final class VectorAlu {
         "3=33",
         (lane, a, b, c) -> Long.bitCount(a & mask(Math.max(0, lane - 32))) + b);
     Semantics.readlane("v_readlane_b32");
+    Semantics.lanePermute("ds_bpermute_b32", true);
+    Semantics.lanePermute("ds_permute_b32", false);
     Semantics.writelane("v_writelane_b32");
     Semantics.select("v_cndmask_b32");
 

@@ -35,7 +35,7 @@ class CoverageDocTest {
 
   private static Set<String> documented() throws Exception {
     Set<String> names = new TreeSet<>();
-    Matcher m = Pattern.compile("`((?:s|v|scratch)_[a-z0-9_]+)`").matcher(computedList());
+    Matcher m = Pattern.compile("`((?:s|v|scratch|ds)_[a-z0-9_]+)`").matcher(computedList());
     while (m.find()) {
       names.add(m.group(1));
     }

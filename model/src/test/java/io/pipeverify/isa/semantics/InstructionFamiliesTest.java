@@ -275,6 +275,32 @@ class InstructionFamiliesTest {
     assertEquals(UNKNOWN, s.vgpr(1, 63), "an unknown lane select may have written any lane");
   }
 
+  /**
+   * ds_bpermute gathers vdata from the lane its address names (address / 4, modulo 64; an inactive
+   * lane gives 0), ds_permute scatters to it (the higher sender wins); no LDS byte is touched.
+   */
+  @Test
+  void lanesRouteThroughTheLdsUnit() throws Exception {
+    run(
+        "v_and_b32_e32 v2, 63, v0", // the lane
+        "v_xor_b32_e32 v3, 1, v2",
+        "v_lshlrev_b32_e32 v3, 2, v3", // the neighbour's address: (lane ^ 1) * 4
+        "ds_bpermute_b32 v4, v3, v0",
+        "ds_bpermute_b32 v5, v3, v0 offset:8", // (lane ^ 1) + 2
+        "v_mov_b32_e32 v6, 0", // every lane sends to lane 0
+        "ds_permute_b32 v7, v6, v0",
+        "s_mov_b32 exec_lo, 0xfffffffe", // lane 0 off
+        "ds_bpermute_b32 v8, v6, v0",
+        "s_mov_b32 exec_lo, -1");
+    assertEquals(64 + 1, s.vgpr(4, 0));
+    assertEquals(64 + 40, s.vgpr(4, 41));
+    assertEquals(64 + 3, s.vgpr(5, 0), "offset 8 is two lanes on");
+    assertEquals(64, s.vgpr(5, 63), "(63 ^ 1) + 2 = 64, modulo 64: lane 0");
+    assertEquals(64 + 63, s.vgpr(7, 0), "lane 63 sent last");
+    assertEquals(UNKNOWN, s.vgpr(7, 1), "nothing was sent to lane 1");
+    assertEquals(0, s.vgpr(8, 5), "lane 0, inactive, gives 0");
+  }
+
   @Test
   void floatConversionsFollowTheHardwareRules() throws Exception {
     run(
