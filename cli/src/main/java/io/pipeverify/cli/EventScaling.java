@@ -109,7 +109,7 @@ final class EventScaling {
       }
       TileTag tag = new TileTag(a.buffer(), Expr.of(0), r.start(), r.count(), Optional.empty());
       if (op instanceof Op.G2s g) {
-        out.add(new Op.G2s(g.buffer(), g.slot(), r, tag, g.origin()));
+        out.add(new Op.G2s(g.buffer(), g.slot(), r, tag, g.origin(), g.source()));
       } else if (op instanceof Op.DsRead d) {
         out.add(d.withRegion(r, tag));
       } else if (op instanceof Op.DsWrite d) {

@@ -120,8 +120,9 @@ final class ListCommand implements Callable<Integer> {
     }
     out.append(
         "\nState one: pipeverify verify K.co --assume NAME (repeatable), or \"assumptions\":"
-            + " [\"NAME\"] in a schedule file. It excuses only races in flight across a barrier,"
-            + " never an unordered one (docs/debugging.md).\n");
+            + " [\"NAME\"] in a schedule file. A timing assumption excuses only races in flight"
+            + " across a barrier, never an unordered one; same-source-copies only two copies of the"
+            + " same global bytes into the same LDS bytes (docs/debugging.md).\n");
     return out.toString();
   }
 

@@ -1,6 +1,7 @@
 package io.pipeverify.model;
 
 import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalInt;
 
 /**
@@ -36,8 +37,13 @@ public sealed interface Op {
     boolean writes();
   }
 
-  /** {@code buffer_load_dwordx4 ... lds}: global to LDS, counted by vmcnt. */
-  record G2s(String buffer, Expr slot, Region region, TileTag tile, Origin origin)
+  /**
+   * {@code buffer_load_dwordx4 ... lds}: global to LDS, counted by vmcnt. {@code source}, where the
+   * lift knows it exactly (a copy of a lifted kernel's prologue), names what each lane copies from
+   * where: two copies with the same source write the same global bytes to the same LDS bytes.
+   */
+  record G2s(
+      String buffer, Expr slot, Region region, TileTag tile, Origin origin, Optional<String> source)
       implements LdsAccess {
     public G2s {
       Objects.requireNonNull(buffer);
@@ -45,11 +51,27 @@ public sealed interface Op {
       Objects.requireNonNull(region);
       Objects.requireNonNull(tile);
       Objects.requireNonNull(origin);
+      Objects.requireNonNull(source);
+    }
+
+    /** A copy whose source is not known (every copy of a schedule file). */
+    public G2s(String buffer, Expr slot, Region region, TileTag tile, Origin origin) {
+      this(buffer, slot, region, tile, origin, Optional.empty());
     }
 
     @Override
     public G2s withOrigin(Origin o) {
-      return new G2s(buffer, slot, region, tile, o);
+      return new G2s(buffer, slot, region, tile, o, source);
+    }
+
+    /** The same copy with its source named. */
+    public G2s withSource(String s) {
+      return new G2s(buffer, slot, region, tile, origin, Optional.of(s));
+    }
+
+    /** The same copy without a source. */
+    public G2s withoutSource() {
+      return new G2s(buffer, slot, region, tile, origin, Optional.empty());
     }
 
     @Override

@@ -90,7 +90,7 @@ public final class WaveSpecialization {
     TileTag t = tile(op).orElseThrow();
     TileTag folded = t.withKChunk(Expr.of(t.kChunk().orElseThrow().eval(env)));
     if (op instanceof Op.G2s g) {
-      return new Op.G2s(g.buffer(), g.slot(), g.region(), folded, g.origin());
+      return new Op.G2s(g.buffer(), g.slot(), g.region(), folded, g.origin(), g.source());
     } else if (op instanceof Op.DsRead r) {
       return r.withRegion(r.region(), folded);
     } else if (op instanceof Op.DsWrite d) {

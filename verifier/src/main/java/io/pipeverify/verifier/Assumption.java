@@ -8,7 +8,8 @@ import java.util.Optional;
  * A timing assumption a user states ({@code --assume NAME}, or {@code "assumptions"} in a schedule
  * file): instances of a race that rest only on latencies the kernel's authors rely on are excused
  * and listed as notes instead of failing the verdict. The default is the ISA's rules, under which
- * they are races. An assumption never excuses an {@link RaceClass#UNORDERED} race.
+ * they are races. A timing assumption never excuses an {@link RaceClass#UNORDERED} race; the data
+ * assumption {@link #SAME_SOURCE_COPIES} excuses only writes of equal values.
  */
 public enum Assumption {
   /**
@@ -24,7 +25,21 @@ public enum Assumption {
       "a read delayed past the other wave's global-memory round trip (a long LDS queue under bank"
           + " conflicts, a preempted or descheduled wave) reads the new tile; the ISA does not"
           + " promise the order, and LLVM's memory model waits for lgkmcnt(0) before a workgroup"
-          + " barrier");
+          + " barrier"),
+
+  /**
+   * Two LDS-DMA copies that read the same global bytes into the same LDS bytes write equal values:
+   * the global bytes do not change while the kernel runs.
+   */
+  SAME_SOURCE_COPIES(
+      "same-source-copies",
+      "two LDS-DMA copies the lift names alike (the same buffer resource, offsets and per-lane"
+          + " addresses, the same LDS bytes; copies of a kernel's prologue) write the same values:"
+          + " the global memory a kernel copies from is not written while it runs (its inputs),"
+          + " so the order of the two writes cannot change what LDS holds",
+      "a write to that global memory between the two copies (by the kernel itself, another"
+          + " workgroup or the host) makes the two values differ, and the LDS then holds whichever"
+          + " copy landed last");
 
   private final String id;
   private final String fact;
@@ -53,11 +68,29 @@ public enum Assumption {
 
   /**
    * Whether this assumption excuses a race of class {@code c} whose op {@code first} should come
-   * first and whose {@code second} may land before it. Only races in flight across a barrier are
-   * ever excused; this one, a ds_read against an LDS-DMA write.
+   * first and whose {@code second} may land before it. The timing assumption excuses only races in
+   * flight across a barrier (a ds_read against an LDS-DMA write); the data assumption only two
+   * copies of the same source, whatever orders them: their order changes no value.
    */
   public boolean excuses(RaceClass c, Op first, Op second) {
-    return c == RaceClass.IN_FLIGHT && first instanceof Op.DsRead && second instanceof Op.G2s;
+    return switch (this) {
+      case LDS_READ_BEFORE_DMA ->
+          c == RaceClass.IN_FLIGHT && first instanceof Op.DsRead && second instanceof Op.G2s;
+      case SAME_SOURCE_COPIES ->
+          first instanceof Op.G2s a
+              && second instanceof Op.G2s b
+              && a.source().isPresent()
+              && a.source().equals(b.source());
+    };
+  }
+
+  /**
+   * Whether an instance it excuses is ordered at issue (through a barrier), an order the verifier
+   * proves with Z3 like any other; the data assumption's instances rest on their copies' sources,
+   * which the lift compared, and may be unordered.
+   */
+  public boolean restsOnIssueOrder() {
+    return this == LDS_READ_BEFORE_DMA;
   }
 
   /** The assumption named {@code id}, if any. */

@@ -52,11 +52,13 @@ public final class LaunchClassVerifier {
   private final Map<Op, Op> usedReads = new HashMap<>();
 
   /**
-   * A class as its halves are verified: every read used. A class's dead reads differ with its trip
-   * count (a straight-line class's last prefetch is dead, the same read of a longer run is not), so
-   * with them the classes would share no halves; without them a half verifies only when it has no
-   * race of any read at all, which vouches for the class whatever its reads' uses. A class whose
-   * halves stop at a dead read's race is verified whole, with its benign notes.
+   * A class as its halves are verified: every read used, and no copy's source named. A class's dead
+   * reads differ with its trip count (a straight-line class's last prefetch is dead, the same read
+   * of a longer run is not), and its prologue copies' sources with its branches' symbols, so with
+   * them the classes would share no halves; without them a half verifies only when it has no race
+   * of any read at all and no copy is excused by its source, which vouches for the class whatever
+   * its reads' uses and sources. A class whose halves stop at such a race is verified whole, with
+   * its benign and excused notes.
    */
   private Schedule allReadsUsed(Schedule s) {
     return s.mapOps(
@@ -66,7 +68,9 @@ public final class LaunchClassVerifier {
                 o ->
                     o instanceof Op.DsRead r
                         ? usedReads.computeIfAbsent(r.withUse(ReadUse.USED), x -> x)
-                        : o));
+                        : o instanceof Op.G2s g && g.source().isPresent()
+                            ? usedReads.computeIfAbsent(g.withoutSource(), x -> x)
+                            : o));
   }
 
   /** The halves' keys of this verifier's ops, made once per op object. */

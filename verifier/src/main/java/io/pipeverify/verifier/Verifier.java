@@ -510,7 +510,7 @@ public final class Verifier {
             text = new InstanceText(schedule, t);
           }
           excuse(assumed.get(), f, text);
-          if (excusedHere.add(f.key())) {
+          if (assumed.get().restsOnIssueOrder() && excusedHere.add(f.key())) {
             // The excuse rests on the issue order through the barrier: Z3 proves it too.
             toProve.add(
                 new TimingProblem.Order(

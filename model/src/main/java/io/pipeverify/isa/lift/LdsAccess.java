@@ -33,6 +33,13 @@ public final class LdsAccess {
   private final long[] addresses;
 
   /**
+   * For an LDS-DMA copy, what each lane copies from where ({@code WaveEvaluator.copySource}), when
+   * every value naming it is known or a symbol; null otherwise. Not part of equality: a loop's
+   * copies read other global bytes every iteration and still repeat (LoopPeriod).
+   */
+  private final String source;
+
+  /**
    * @param addresses per lane the first byte, or {@link #INACTIVE}; owned by the access from here
    *     (the evaluator makes a new array for each)
    */
@@ -43,12 +50,29 @@ public final class LdsAccess {
       Kind kind,
       int bytesPerLane,
       long[] addresses) {
+    this(instruction, wave, iteration, kind, bytesPerLane, addresses, null);
+  }
+
+  LdsAccess(
+      Instruction instruction,
+      int wave,
+      int iteration,
+      Kind kind,
+      int bytesPerLane,
+      long[] addresses,
+      String source) {
     this.instruction = Objects.requireNonNull(instruction);
     this.wave = wave;
     this.iteration = iteration;
     this.kind = Objects.requireNonNull(kind);
     this.bytesPerLane = bytesPerLane;
     this.addresses = addresses;
+    this.source = source;
+  }
+
+  /** What an LDS-DMA copy copies from where, if the lift could name it. */
+  public java.util.Optional<String> source() {
+    return java.util.Optional.ofNullable(source);
   }
 
   public Instruction instruction() {

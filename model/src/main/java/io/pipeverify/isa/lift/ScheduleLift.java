@@ -897,7 +897,14 @@ public final class ScheduleLift {
         continue;
       }
       if (s.iteration() == -1 || (s.iteration() >= 0 && s.iteration() < loopStart)) {
-        prologue.add(op.get());
+        // A prologue op is one execution, the same for every trip count of the class: a copy's
+        // source, from this run, is its source in every launch of the class.
+        Optional<String> source =
+            op.get() instanceof Op.G2s && s.lds().size() == 1
+                ? s.lds().get(0).source()
+                : Optional.empty();
+        prologue.add(
+            source.isPresent() ? interned(((Op.G2s) op.get()).withSource(source.get())) : op.get());
       } else if (s.iteration() == -2) {
         epilogue.add(op.get());
       } else if (s.iteration() < loopStart + period) {

@@ -921,7 +921,9 @@ public final class WaveEvaluator {
         lanes[lane] =
             ((exec >>> lane) & 1) != 0 ? base + (long) lane * form.bytes() : LdsAccess.INACTIVE;
       }
-      return List.of(new LdsAccess(i, wave, iteration, form.kind(), form.bytes(), lanes));
+      return List.of(
+          new LdsAccess(
+              i, wave, iteration, form.kind(), form.bytes(), lanes, copySource(s, i, lanes)));
     }
     Operand address = i.operand(form.addressOperand());
     List<LdsAccess> out = new ArrayList<>(form.offsets().length);
@@ -931,6 +933,47 @@ public final class WaveEvaluator {
               i, wave, iteration, form.kind(), form.bytes(), lanes(s, i, wave, address, offset)));
     }
     return out;
+  }
+
+  /**
+   * What each lane of LDS-DMA copy {@code i} copies from where: its opcode and modifiers, the
+   * values of its scalar operands (the buffer resource, the offset), and per active lane the values
+   * of its vector operands (the address) and its LDS address. Two copies with the same text read
+   * the same global bytes (a symbol is one value in every wave of a launch) into the same LDS
+   * bytes. Null when a value is the opaque unknown.
+   */
+  private static String copySource(WaveState s, Instruction i, long[] lanes) {
+    StringBuilder b = new StringBuilder(i.opcode()).append(i.modifiers());
+    for (Operand o : i.operands()) {
+      b.append('|');
+      if (o instanceof Operand.Special sp && sp.name().equals("off")) {
+        b.append("off");
+        continue;
+      }
+      boolean vector = o instanceof Operand.Register r && r.file() != Operand.RegisterFile.SGPR;
+      List<Operand> words = new ArrayList<>();
+      if (o instanceof Operand.Register r) {
+        for (int n = r.first(); n <= r.last(); n++) {
+          words.add(new Operand.Register(r.file(), n, 1));
+        }
+      } else {
+        words.add(o);
+      }
+      for (Operand w : words) {
+        for (int lane = 0; lane < (vector ? WaveState.LANES : 1); lane++) {
+          if (vector && lanes[lane] == LdsAccess.INACTIVE) {
+            continue;
+          }
+          long v = s.read(w, lane);
+          if (v == WaveState.UNKNOWN) {
+            return null;
+          }
+          b.append(v).append(',');
+        }
+      }
+    }
+    b.append('|').append(java.util.Arrays.toString(lanes));
+    return b.toString();
   }
 
   /** Each LDS instruction's form, decoded once (its opcode and offset modifiers). */

@@ -1,0 +1,80 @@
+package io.pipeverify.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Waves 0 and 1 copy into the same LDS bytes (M0 = (wave >> 1) * 256), as aiter's fmha backward
+ * kernels do: a race of two writes under the ISA's rules. With every lane addressing the same
+ * global word in both waves, {@code --assume same-source-copies} excuses it (equal values); with
+ * the address depending on the wave it does not (docs/debugging.md).
+ */
+class SameSourceCopiesTest {
+  @TempDir Path tmp;
+
+  private Path kernel(boolean sameSource) throws Exception {
+    List<String> lines =
+        KernelHeader.then(
+            List.of(
+                "\ts_load_dwordx4 s[4:7], s[0:1], 0x0", // 6: the buffer resource
+                "\ts_waitcnt lgkmcnt(0)", // 7
+                "\tv_readfirstlane_b32 s0, v0", // 8: w * 64
+                "\ts_lshr_b32 s1, s0, 7", // 9: w >> 1
+                "\ts_lshl_b32 s1, s1, 8", // 10: (w >> 1) * 256
+                "\ts_mov_b32 m0, s1", // 11
+                sameSource ? "\tv_and_b32_e32 v1, 63, v0" : "\tv_mov_b32_e32 v1, v0", // 12
+                "\tv_lshlrev_b32_e32 v1, 2, v1", // 13: the global offset
+                "\tbuffer_load_dword v1, s[4:7], 0 offen lds", // 14
+                "\ts_waitcnt vmcnt(0)", // 15
+                "\ts_barrier", // 16
+                "\tv_and_b32_e32 v2, 63, v0", // 17
+                "\tv_lshlrev_b32_e32 v2, 2, v2", // 18
+                "\tv_add_u32_e32 v2, s1, v2", // 19: the group's copy
+                "\tds_read_b32 v4, v2", // 20
+                "\ts_waitcnt lgkmcnt(0)", // 21
+                "\tv_mfma_f32_16x16x32_bf16 v[8:11], v[4:7], v[4:7], v[8:11]", // 22
+                "\ts_endpgm"));
+    Path file = tmp.resolve(sameSource ? "same.s" : "other.s");
+    Files.writeString(file, String.join("\n", lines) + "\n", StandardCharsets.UTF_8);
+    return file;
+  }
+
+  @Test
+  void twoCopiesOfTheSameBytesAreExcusedUnderTheAssumptionOnly() throws Exception {
+    String k = kernel(true).toString();
+    Cli.Result strict = Cli.run("verify", k, "--no-timings", "--waves", "2");
+    assertEquals(1, strict.code(), strict.dump());
+    assertTrue(strict.out().contains("P1 WAW"), strict.dump());
+    Cli.Result assumed =
+        Cli.run("verify", k, "--no-timings", "--waves", "2", "--assume", "same-source-copies");
+    assertEquals(0, assumed.code(), assumed.dump());
+    assertTrue(
+        assumed.out().startsWith("k: VERIFIED under assumption same-source-copies\n"),
+        assumed.dump());
+    assertTrue(
+        assumed.out().contains("(1 instance, verified under assumption same-source-copies)"),
+        assumed.dump());
+  }
+
+  @Test
+  void copiesOfOtherBytesStayARace() throws Exception {
+    Cli.Result r =
+        Cli.run(
+            "verify",
+            kernel(false).toString(),
+            "--no-timings",
+            "--waves",
+            "2",
+            "--assume",
+            "same-source-copies");
+    assertEquals(1, r.code(), r.dump());
+    assertTrue(r.out().contains("P1 WAW"), r.dump());
+  }
+}
