@@ -3,8 +3,6 @@ package io.pipeverify.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -42,9 +40,7 @@ class FeasibleLaunchesTest {
                 "\ts_waitcnt lgkmcnt(0)", // 22
                 "\tv_mfma_f32_16x16x32_bf16 v[8:11], v[4:7], v[4:7], v[8:11]", // 23: uses the read
                 "\ts_endpgm"));
-    Path file = tmp.resolve("k" + parity + ".s");
-    Files.writeString(file, String.join("\n", lines) + "\n", StandardCharsets.UTF_8);
-    return file;
+    return KernelHeader.write(tmp.resolve("k" + parity + ".s"), lines);
   }
 
   /**
@@ -97,9 +93,7 @@ class FeasibleLaunchesTest {
                 "\ts_waitcnt vmcnt(0)", // 43
                 ".Lend:", // 44
                 "\ts_endpgm"));
-    Path file = tmp.resolve(swapped ? "swapped.s" : "pingpong.s");
-    Files.writeString(file, String.join("\n", lines) + "\n", StandardCharsets.UTF_8);
-    return file;
+    return KernelHeader.write(tmp.resolve(swapped ? "swapped.s" : "pingpong.s"), lines);
   }
 
   /**
@@ -112,9 +106,15 @@ class FeasibleLaunchesTest {
     Cli.Result r = Cli.run("verify", pingpong(false).toString(), "--no-timings", "--waves", "2");
     assertEquals(0, r.code(), r.dump());
     assertTrue(r.out().startsWith("k: VERIFIED\n"), r.dump());
-    assertTrue(r.out().contains("ways the branches cannot go together left out"), r.dump());
+    assertTrue(
+        r.out()
+            .contains(
+                "; 3 ways the branches cannot go together left out (proved: proofs/launches.md)"
+                    + " (4 launch classes; docs/isa.md)\n"),
+        r.dump());
     Cli.Result bad = Cli.run("verify", pingpong(true).toString(), "--no-timings", "--waves", "2");
     assertEquals(1, bad.code(), bad.dump());
+    assertTrue(bad.out().startsWith("k: VIOLATED (1 root cause, 4 instances)\n"), bad.dump());
     assertTrue(bad.out().contains("P1 RAW"), bad.dump());
   }
 

@@ -1,5 +1,9 @@
 package io.pipeverify.cli;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -20,5 +24,11 @@ final class KernelHeader {
     List<String> out = new ArrayList<>(LINES);
     out.addAll(body);
     return out;
+  }
+
+  /** Writes {@code lines} (a kernel from {@link #then}) to {@code file}, one per line. */
+  static Path write(Path file, List<String> lines) throws IOException {
+    Files.writeString(file, String.join("\n", lines) + "\n", StandardCharsets.UTF_8);
+    return file;
   }
 }

@@ -3,8 +3,6 @@ package io.pipeverify.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -41,9 +39,7 @@ class SameSourceCopiesTest {
                 "\ts_waitcnt lgkmcnt(0)", // 21
                 "\tv_mfma_f32_16x16x32_bf16 v[8:11], v[4:7], v[4:7], v[8:11]", // 22
                 "\ts_endpgm"));
-    Path file = tmp.resolve(sameSource ? "same.s" : "other.s");
-    Files.writeString(file, String.join("\n", lines) + "\n", StandardCharsets.UTF_8);
-    return file;
+    return KernelHeader.write(tmp.resolve(sameSource ? "same.s" : "other.s"), lines);
   }
 
   @Test
@@ -51,6 +47,7 @@ class SameSourceCopiesTest {
     String k = kernel(true).toString();
     Cli.Result strict = Cli.run("verify", k, "--no-timings", "--waves", "2");
     assertEquals(1, strict.code(), strict.dump());
+    assertTrue(strict.out().startsWith("k: VIOLATED (1 root cause, 1 instance)\n"), strict.dump());
     assertTrue(strict.out().contains("P1 WAW"), strict.dump());
     Cli.Result assumed =
         Cli.run("verify", k, "--no-timings", "--waves", "2", "--assume", "same-source-copies");
@@ -75,6 +72,7 @@ class SameSourceCopiesTest {
             "--assume",
             "same-source-copies");
     assertEquals(1, r.code(), r.dump());
+    assertTrue(r.out().startsWith("k: VIOLATED (1 root cause, 1 instance)\n"), r.dump());
     assertTrue(r.out().contains("P1 WAW"), r.dump());
   }
 }

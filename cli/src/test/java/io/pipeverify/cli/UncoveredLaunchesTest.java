@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -50,9 +48,7 @@ class UncoveredLaunchesTest {
                 "\ts_cmp_lt_u32 s2, 100", // 28
                 "\ts_cbranch_scc1 .LBB0_1", // 29
                 "\ts_endpgm"));
-    Path file = tmp.resolve(name);
-    Files.writeString(file, String.join("\n", lines) + "\n", StandardCharsets.UTF_8);
-    return file;
+    return KernelHeader.write(tmp.resolve(name), lines);
   }
 
   @Test

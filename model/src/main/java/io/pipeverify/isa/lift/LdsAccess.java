@@ -42,17 +42,8 @@ public final class LdsAccess {
   /**
    * @param addresses per lane the first byte, or {@link #INACTIVE}; owned by the access from here
    *     (the evaluator makes a new array for each)
+   * @param source an LDS-DMA copy's source, or null
    */
-  LdsAccess(
-      Instruction instruction,
-      int wave,
-      int iteration,
-      Kind kind,
-      int bytesPerLane,
-      long[] addresses) {
-    this(instruction, wave, iteration, kind, bytesPerLane, addresses, null);
-  }
-
   LdsAccess(
       Instruction instruction,
       int wave,

@@ -898,7 +898,8 @@ public final class ScheduleLift {
       }
       if (s.iteration() == -1 || (s.iteration() >= 0 && s.iteration() < loopStart)) {
         // A prologue op is one execution, the same for every trip count of the class: a copy's
-        // source, from this run, is its source in every launch of the class.
+        // source, from this run, is its source in every launch of the class. (The walk names the
+        // sources of the copies before the loop only; a straight-line class's K steps have none.)
         Optional<String> source =
             op.get() instanceof Op.G2s && s.lds().size() == 1
                 ? s.lds().get(0).source()

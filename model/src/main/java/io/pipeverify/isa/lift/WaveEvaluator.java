@@ -923,14 +923,28 @@ public final class WaveEvaluator {
       }
       return List.of(
           new LdsAccess(
-              i, wave, iteration, form.kind(), form.bytes(), lanes, copySource(s, i, lanes)));
+              i,
+              wave,
+              iteration,
+              form.kind(),
+              form.bytes(),
+              lanes,
+              // Only prologue copies carry a source (ScheduleLift): the copies before the loop,
+              // run once per walk, not every K step's.
+              iteration == -1 ? copySource(s, i, lanes) : null));
     }
     Operand address = i.operand(form.addressOperand());
     List<LdsAccess> out = new ArrayList<>(form.offsets().length);
     for (long offset : form.offsets()) {
       out.add(
           new LdsAccess(
-              i, wave, iteration, form.kind(), form.bytes(), lanes(s, i, wave, address, offset)));
+              i,
+              wave,
+              iteration,
+              form.kind(),
+              form.bytes(),
+              lanes(s, i, wave, address, offset),
+              null));
     }
     return out;
   }
