@@ -1,7 +1,5 @@
 package io.pipeverify.cli;
 
-import io.pipeverify.codegen.tools.CodeObjectDisassembler;
-import io.pipeverify.codegen.tools.ExternalToolException;
 import io.pipeverify.isa.decode.AsmListing;
 import io.pipeverify.isa.decode.AsmParser;
 import io.pipeverify.isa.decode.AsmSyntaxException;
@@ -11,6 +9,8 @@ import io.pipeverify.isa.decode.OperandParser;
 import io.pipeverify.isa.lift.ControlFlowGraph;
 import io.pipeverify.isa.lift.LiftedKernel;
 import io.pipeverify.isa.lift.ScheduleLift;
+import io.pipeverify.isa.tools.CodeObjectDisassembler;
+import io.pipeverify.isa.tools.ExternalToolException;
 import io.pipeverify.model.Target;
 import io.pipeverify.verifier.smt.Z3Feasibility;
 import java.io.IOException;

@@ -5,7 +5,7 @@ import io.pipeverify.codegen.compiled.CompiledReportRenderer;
 import io.pipeverify.codegen.hip.EmitOptions;
 import io.pipeverify.codegen.hip.HipEmitter;
 import io.pipeverify.codegen.tools.ClangCompiler;
-import io.pipeverify.codegen.tools.ExternalToolException;
+import io.pipeverify.isa.tools.ExternalToolException;
 import io.pipeverify.model.Schedule;
 import io.pipeverify.model.Target;
 import io.pipeverify.model.WaveSpecialization;

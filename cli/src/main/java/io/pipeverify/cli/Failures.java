@@ -1,6 +1,6 @@
 package io.pipeverify.cli;
 
-import io.pipeverify.codegen.tools.ExternalToolException;
+import io.pipeverify.isa.tools.ExternalToolException;
 import io.pipeverify.verifier.smt.CrossCheckException;
 import java.io.PrintWriter;
 

@@ -2,7 +2,7 @@ package io.pipeverify.cli;
 
 import io.pipeverify.codegen.compiled.CompilingOracle;
 import io.pipeverify.codegen.tools.ClangCompiler;
-import io.pipeverify.codegen.tools.ExternalToolException;
+import io.pipeverify.isa.tools.ExternalToolException;
 import io.pipeverify.model.Schedule;
 import io.pipeverify.model.transform.KnobException;
 import io.pipeverify.model.transform.PipelineTransform;

@@ -1,6 +1,6 @@
 package io.pipeverify.cli;
 
-import io.pipeverify.codegen.tools.ExternalToolException;
+import io.pipeverify.isa.tools.ExternalToolException;
 import io.pipeverify.model.Schedule;
 import io.pipeverify.model.TerminalText;
 import io.pipeverify.verifier.VerifyOptions;

@@ -1,7 +1,7 @@
 package io.pipeverify.cli;
 
-import io.pipeverify.codegen.tools.ExternalToolException;
 import io.pipeverify.isa.lift.LiftedKernel;
+import io.pipeverify.isa.tools.ExternalToolException;
 import io.pipeverify.model.ImplicitWaits;
 import io.pipeverify.model.Intent;
 import io.pipeverify.model.Schedule;

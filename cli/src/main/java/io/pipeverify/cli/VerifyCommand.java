@@ -1,7 +1,7 @@
 package io.pipeverify.cli;
 
 import io.pipeverify.codegen.tools.Cvc5;
-import io.pipeverify.codegen.tools.ExternalToolException;
+import io.pipeverify.isa.tools.ExternalToolException;
 import io.pipeverify.model.ImplicitWaits;
 import io.pipeverify.model.Schedule;
 import io.pipeverify.model.Target;

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.pipeverify.codegen.tools.CodeObjectDisassembler;
+import io.pipeverify.isa.tools.CodeObjectDisassembler;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

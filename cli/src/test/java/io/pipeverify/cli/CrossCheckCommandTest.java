@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import io.pipeverify.codegen.tools.CodeObjectDisassembler;
 import io.pipeverify.codegen.tools.Cvc5;
+import io.pipeverify.isa.tools.CodeObjectDisassembler;
 import io.pipeverify.verifier.smt.FixedSolver;
 import io.pipeverify.verifier.smt.SecondOpinion;
 import java.io.ByteArrayInputStream;

@@ -40,7 +40,7 @@ class DamagedCodeObjectTest {
   private static Path corpusKernel(Path kernel, boolean tools) {
     assumeTrue(Files.isRegularFile(kernel), "../shared/corpus is absent");
     assumeTrue(
-        !tools || io.pipeverify.codegen.tools.CodeObjectDisassembler.locate().isPresent(),
+        !tools || io.pipeverify.isa.tools.CodeObjectDisassembler.locate().isPresent(),
         "llvm-objdump-22 and llvm-readelf-22 are not on PATH");
     return kernel;
   }

@@ -3,7 +3,7 @@ package io.pipeverify.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.pipeverify.codegen.tools.ExternalToolException;
+import io.pipeverify.isa.tools.ExternalToolException;
 import io.pipeverify.verifier.VerifierBugException;
 import io.pipeverify.verifier.smt.CrossCheckException;
 import java.io.PrintWriter;

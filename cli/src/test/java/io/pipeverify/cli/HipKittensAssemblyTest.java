@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The HipKittens-style test kernel (model/src/test/resources/isa/hipkittens.hip: 8 waves, two LDS
+ * The HipKittens-style test kernel (isa/src/test/resources/isa/hipkittens.hip: 8 waves, two LDS
  * slots, 8 phases per K iteration ending at s_barrier, LDS-DMA of the next tile, ds_read_b128 in
  * inline asm retired by lgkmcnt(8), lgkmcnt(4), lgkmcnt(0)) compiled with clang-22 and verified
  * from its assembly with no {@code --arg}: clang's listing has an {@code s_cmpk_*} and a scalar

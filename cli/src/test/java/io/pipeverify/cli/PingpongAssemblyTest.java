@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The hand-written ping-pong test kernel (model/src/test/resources/isa/pingpong.hip: 8 waves in two
+ * The hand-written ping-pong test kernel (isa/src/test/resources/isa/pingpong.hip: 8 waves in two
  * groups offset by a conditional s_barrier, LDS-DMA through M0, ds_read_b128 in inline asm,
  * explicit waits) compiled with clang-22 and verified from its assembly. Its B read ({@code
  * offset:4096}) reads the k-chunks the other wave group copies in the same iteration, one barrier

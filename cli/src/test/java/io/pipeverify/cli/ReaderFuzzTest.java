@@ -3,7 +3,7 @@ package io.pipeverify.cli;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import io.pipeverify.codegen.tools.CodeObjectDisassembler;
+import io.pipeverify.isa.tools.CodeObjectDisassembler;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;

@@ -97,7 +97,7 @@ class SweepTimeLimitTest {
     org.junit.jupiter.api.Assumptions.assumeTrue(
         Files.isDirectory(aiter), "../shared/corpus is absent");
     org.junit.jupiter.api.Assumptions.assumeTrue(
-        io.pipeverify.codegen.tools.CodeObjectDisassembler.locate().isPresent(),
+        io.pipeverify.isa.tools.CodeObjectDisassembler.locate().isPresent(),
         "llvm-objdump-22 and llvm-readelf-22 are not on PATH");
     Path dir = Files.createDirectory(tmp.resolve("sweep"));
     try (var kernels = Files.list(aiter)) {

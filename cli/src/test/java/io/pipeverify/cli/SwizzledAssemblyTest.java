@@ -16,7 +16,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * The XOR-swizzled GEMM (model/src/test/resources/isa/swizzled.hip: 4 waves, two LDS slots, tiles
+ * The XOR-swizzled GEMM (isa/src/test/resources/isa/swizzled.hip: 4 waves, two LDS slots, tiles
  * staged through registers and written with ds_write_b128 at swizzled addresses, fragments read
  * with ds_read_b128 at swizzled addresses) compiled by clang-22 for both targets and verified from
  * its assembly: every LDS access of the loop is 15 or 16 separate ranges, and the verdict is exact

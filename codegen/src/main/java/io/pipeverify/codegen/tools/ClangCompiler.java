@@ -1,5 +1,7 @@
 package io.pipeverify.codegen.tools;
 
+import io.pipeverify.isa.tools.ExternalTool;
+import io.pipeverify.isa.tools.ExternalToolException;
 import io.pipeverify.model.Target;
 import java.nio.file.Path;
 import java.time.Duration;

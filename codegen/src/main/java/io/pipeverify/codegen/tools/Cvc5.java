@@ -1,5 +1,7 @@
 package io.pipeverify.codegen.tools;
 
+import io.pipeverify.isa.tools.ExternalTool;
+import io.pipeverify.isa.tools.ExternalToolException;
 import io.pipeverify.verifier.smt.CrossCheckException;
 import io.pipeverify.verifier.smt.SecondOpinion;
 import io.pipeverify.verifier.smt.Z3Session;

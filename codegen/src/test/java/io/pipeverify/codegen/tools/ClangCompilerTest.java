@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.pipeverify.isa.tools.ExternalToolException;
 import io.pipeverify.model.Target;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,4 +1,4 @@
-package io.pipeverify.codegen.tools;
+package io.pipeverify.isa.tools;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

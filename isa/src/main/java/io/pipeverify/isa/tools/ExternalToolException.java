@@ -1,4 +1,4 @@
-package io.pipeverify.codegen.tools;
+package io.pipeverify.isa.tools;
 
 /**
  * A required external tool (the compiler, a disassembler) could not be run or failed: not bad input

@@ -1,4 +1,4 @@
-package io.pipeverify.codegen.tools;
+package io.pipeverify.isa.tools;
 
 import java.io.File;
 import java.io.IOException;
@@ -16,23 +16,23 @@ import java.util.concurrent.TimeUnit;
  * PATH by its Debian name, run with a deadline, its output returned; a tool that cannot start,
  * times out or fails is an {@link ExternalToolException} with the tool's own output.
  */
-final class ExternalTool {
+public final class ExternalTool {
   private final String name;
   private final Path executable;
   private final Duration timeout;
 
-  ExternalTool(String name, Path executable, Duration timeout) {
+  public ExternalTool(String name, Path executable, Duration timeout) {
     this.name = name;
     this.executable = executable;
     this.timeout = timeout;
   }
 
-  Path executable() {
+  public Path executable() {
     return executable;
   }
 
   /** {@code executable} on PATH, or empty when it is not installed. */
-  static Optional<Path> onPath(String executable) {
+  public static Optional<Path> onPath(String executable) {
     String path = System.getenv("PATH");
     if (path == null) {
       return Optional.empty();
@@ -50,7 +50,7 @@ final class ExternalTool {
   }
 
   /** How a run ended: its exit code (-1 when killed at the deadline) and its output. */
-  record Finished(int exit, String output, boolean timedOut) {}
+  public record Finished(int exit, String output, boolean timedOut) {}
 
   /**
    * Runs the tool with {@code arguments}, killed after the tool's timeout, and returns how it ended
@@ -58,7 +58,7 @@ final class ExternalTool {
    * file rather than a pipe: waiting with a deadline then needs no thread to drain the pipe, and a
    * tool that hangs with its output open is still stopped at the deadline.
    */
-  Finished finish(List<String> arguments) throws ExternalToolException {
+  public Finished finish(List<String> arguments) throws ExternalToolException {
     List<String> command = new ArrayList<>();
     command.add(executable.toString());
     command.addAll(arguments);
@@ -98,7 +98,7 @@ final class ExternalTool {
    * printed, standard error merged in; a timeout or a non-zero exit is an {@link
    * ExternalToolException}.
    */
-  String run(List<String> arguments, String subject) throws ExternalToolException {
+  public String run(List<String> arguments, String subject) throws ExternalToolException {
     Finished f = finish(arguments);
     if (f.timedOut()) {
       throw new ExternalToolException(
@@ -118,7 +118,7 @@ final class ExternalTool {
   }
 
   /** Deletes a temporary file of ours; one left behind in the temporary directory loses nothing. */
-  static void deleteQuietly(Path file) {
+  public static void deleteQuietly(Path file) {
     if (file == null) {
       return;
     }

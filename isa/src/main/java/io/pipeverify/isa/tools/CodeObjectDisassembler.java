@@ -1,4 +1,4 @@
-package io.pipeverify.codegen.tools;
+package io.pipeverify.isa.tools;
 
 import java.io.IOException;
 import java.nio.file.Files;
