@@ -5,12 +5,14 @@ import io.pipeverify.isa.decode.AsmParser;
 import io.pipeverify.isa.decode.AsmSyntaxException;
 import io.pipeverify.isa.decode.Kernel;
 import io.pipeverify.isa.decode.KernelArg;
+import io.pipeverify.isa.decode.Location;
 import io.pipeverify.isa.decode.OperandParser;
 import io.pipeverify.isa.lift.ControlFlowGraph;
 import io.pipeverify.isa.lift.LiftedKernel;
 import io.pipeverify.isa.lift.ScheduleLift;
 import io.pipeverify.isa.tools.CodeObjectDisassembler;
 import io.pipeverify.isa.tools.ExternalToolException;
+import io.pipeverify.isa.tools.SourceAssembler;
 import io.pipeverify.model.Target;
 import io.pipeverify.verifier.smt.Z3Feasibility;
 import java.io.IOException;
@@ -23,6 +25,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.function.IntFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -131,6 +134,60 @@ final class AssemblyInput {
     }
   }
 
+  /**
+   * The listing of assembler source {@code content} ({@code file}, or - for stdin), which is one
+   * because of {@code why} ({@code line 2: /*}): assembled by clang-22 for the processor it states
+   * or {@code --target} gives ({@link SourceAssembler}).
+   */
+  SourceAssembler.Assembled assemble(String name, String file, String content, String why)
+      throws InputException, ExternalToolException {
+    Optional<String> stated = SourceAssembler.statedProcessor(content);
+    if (stated.isPresent() && target != null && !stated.get().equals(target)) {
+      throw new InputException(
+          "pipeverify: "
+              + name
+              + " states target "
+              + stated.get()
+              + " (.amdgcn_target), but --target is "
+              + target);
+    }
+    String processor = target != null ? target : stated.orElse(null);
+    if (processor == null) {
+      throw new InputException(
+          "pipeverify: "
+              + name
+              + " is an assembler source ("
+              + why
+              + ") that states no processor (.amdgcn_target); give --target gfx950 or gfx942");
+    }
+    SourceAssembler assembler =
+        SourceAssembler.locate()
+            .orElseThrow(
+                () ->
+                    new ExternalToolException(
+                        name
+                            + " is an assembler source ("
+                            + why
+                            + "): reading it needs "
+                            + SourceAssembler.CLANG
+                            + ", "
+                            + SourceAssembler.LINKER
+                            + ", "
+                            + CodeObjectDisassembler.OBJDUMP
+                            + " and "
+                            + CodeObjectDisassembler.READELF
+                            + " (apt-get install clang-22 lld-22 llvm-22)"));
+    try {
+      return assembler.assemble(
+          name,
+          file.equals("-") ? Optional.empty() : Optional.of(Path.of(file)),
+          content,
+          processor);
+    } catch (AsmSyntaxException e) {
+      throw new InputException("pipeverify: " + e.getMessage());
+    }
+  }
+
   private static CodeObjectDisassembler tools(String name) throws ExternalToolException {
     return CodeObjectDisassembler.locate()
         .orElseThrow(
@@ -190,10 +247,19 @@ final class AssemblyInput {
 
   /** {@link #liftAll(String, String)}, once per text of {@code memo}'s command. */
   LiftedKernel liftAll(String name, String content, LiftMemo memo) throws InputException {
+    return liftAll(name, content, n -> new Location(name, n), memo);
+  }
+
+  /**
+   * {@link #liftAll(String, String, LiftMemo)} of a listing whose line {@code n} stands for {@code
+   * at.apply(n)} (an assembled source's lines).
+   */
+  LiftedKernel liftAll(String name, String content, IntFunction<Location> at, LiftMemo memo)
+      throws InputException {
     Arguments given = arguments();
     AsmListing listing;
     try {
-      listing = AsmParser.parse(content, name);
+      listing = AsmParser.parse(content, name, at);
     } catch (AsmSyntaxException e) {
       throw new InputException("pipeverify: " + e.getMessage());
     }

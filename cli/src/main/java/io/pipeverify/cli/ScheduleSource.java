@@ -1,7 +1,9 @@
 package io.pipeverify.cli;
 
+import io.pipeverify.isa.decode.Location;
 import io.pipeverify.isa.lift.LiftedKernel;
 import io.pipeverify.isa.tools.ExternalToolException;
+import io.pipeverify.isa.tools.SourceAssembler;
 import io.pipeverify.model.ImplicitWaits;
 import io.pipeverify.model.Intent;
 import io.pipeverify.model.Schedule;
@@ -31,6 +33,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.IntFunction;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -410,7 +413,8 @@ abstract class ScheduleSource {
     try {
       byte[] bytes = file.equals("-") ? stdin.readAllBytes() : Files.readAllBytes(Path.of(file));
       if (AssemblyInput.isCodeObject(name, bytes)) {
-        return lifted(assembly, name, AssemblyInput.disassemble(name, file, bytes), List.of());
+        String listing = AssemblyInput.disassemble(name, file, bytes);
+        return lifted(assembly, name, listing, n -> new Location(name, n), List.of());
       }
       if (name.endsWith(".co") || name.endsWith(".hsaco")) {
         // Decided by content, not by name: say both when they disagree.
@@ -434,7 +438,13 @@ abstract class ScheduleSource {
       throw new InputException("pipeverify: cannot read " + name + ": " + reason(e));
     }
     if (AssemblyInput.recognises(content)) {
-      return lifted(assembly, name, content, Suppressions.in(name, content));
+      Optional<String> source = SourceAssembler.sourceFeature(content);
+      if (source.isPresent()) {
+        SourceAssembler.Assembled a = assembly.assemble(name, file, content, source.get());
+        return lifted(assembly, name, a.listing(), a::at, Suppressions.in(name, content));
+      }
+      return lifted(
+          assembly, name, content, n -> new Location(name, n), Suppressions.in(name, content));
     }
     assembly.checkUnused(name);
     try {
@@ -452,9 +462,10 @@ abstract class ScheduleSource {
       AssemblyInput assembly,
       String name,
       String listing,
+      IntFunction<Location> at,
       List<KnownFindings.Suppression> suppressions)
       throws InputException {
-    LiftedKernel lifted = assembly.liftAll(name, listing, lifts);
+    LiftedKernel lifted = assembly.liftAll(name, listing, at, lifts);
     List<LocatedSchedule> schedules = new ArrayList<>();
     List<String> classes = new ArrayList<>();
     for (LiftedKernel.LaunchClass c : lifted.classes()) {

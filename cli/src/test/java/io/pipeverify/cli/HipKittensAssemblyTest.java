@@ -26,7 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class HipKittensAssemblyTest {
   private static final Path SOURCE =
-      Path.of("..", "model", "src", "test", "resources", "isa", "hipkittens.hip");
+      Path.of("..", "isa", "src", "test", "resources", "isa", "hipkittens.hip");
 
   private static final String DRAIN = "if (p == 7) __builtin_amdgcn_s_waitcnt(VMCNT0);";
 

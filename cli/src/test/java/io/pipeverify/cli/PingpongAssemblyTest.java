@@ -29,7 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class PingpongAssemblyTest {
   private static final Path SOURCE =
-      Path.of("..", "model", "src", "test", "resources", "isa", "pingpong.hip");
+      Path.of("..", "isa", "src", "test", "resources", "isa", "pingpong.hip");
 
   /** The 16-phase kernel of docs/isa.md and docs/PERFORMANCE.md, and clang-22's assembly of it. */
   private static final Path SIXTEEN_PHASES =
@@ -107,6 +107,64 @@ class PingpongAssemblyTest {
     Cli.Result fixed = Cli.run("verify", repaired.toString(), "--arg", "arg2=20");
     assertEquals(0, fixed.code(), fixed.dump());
     assertTrue(fixed.out().startsWith("pingpong: VERIFIED\n"), fixed.dump());
+  }
+
+  /**
+   * The racy kernel as an assembler source a kernel engineer edits (issue 32): a C comment and the
+   * racy read behind a macro. clang-22 assembles it, and the findings name the source's lines, the
+   * origin rows their text and the macro; the verdict is the listing's.
+   */
+  @Test
+  void aSourcesFindingsNameItsLinesTheirTextAndTheMacro() throws Exception {
+    assumeTrue(
+        io.pipeverify.isa.tools.SourceAssembler.locate().isPresent(),
+        "clang-22, ld.lld-22 or llvm-objdump-22 is not on PATH");
+    Path racy =
+        compile(tmp, Target.GFX950, Files.readString(SOURCE, StandardCharsets.UTF_8), "racy");
+    List<String> listing = Files.readAllLines(racy, StandardCharsets.UTF_8);
+    int read = line(racy, 0, "ds_read_b128", "offset:4096");
+    String readLine = listing.get(read - 1);
+    StringBuilder source =
+        new StringBuilder("/* the ping-pong kernel, as written by hand */\n")
+            .append(".macro READ_OTHER_GROUP\n")
+            .append(readLine.strip())
+            .append("\n.endm\n");
+    for (int i = 0; i < listing.size(); i++) {
+      source.append(i == read - 1 ? "\tREAD_OTHER_GROUP" : listing.get(i)).append('\n');
+    }
+    Path src = tmp.resolve("pingpong-source.s");
+    Files.writeString(src, source.toString(), StandardCharsets.UTF_8);
+    int use = line(src, 4, "READ_OTHER_GROUP");
+    int copy = line(src, 0, "buffer_load_dword", " lds");
+
+    Cli.Result r = Cli.run("verify", src.toString(), "--arg", "arg2=20");
+    assertEquals(1, r.code(), r.dump());
+    assertTrue(r.out().startsWith("pingpong: VIOLATED (2 root causes, 56 instances)\n"), r.dump());
+    String at = src + ":";
+    assertTrue(
+        r.out()
+            .contains(
+                "[1] root cause (issued too early): g2s lds at "
+                    + at
+                    + copy
+                    + " may start before ds_read lds at "
+                    + at
+                    + use
+                    + " is retired (lgkmcnt);"),
+        r.dump());
+    assertTrue(
+        r.out().contains("origin " + at + use + ": READ_OTHER_GROUP (macro READ_OTHER_GROUP)\n"),
+        r.dump());
+    assertTrue(
+        r.out()
+            .contains(
+                "origin "
+                    + at
+                    + copy
+                    + ": "
+                    + listing.get(copy - 5).replaceAll(";.*", "").strip().replaceAll("\\s+", " ")
+                    + "\n"),
+        r.dump());
   }
 
   @Test

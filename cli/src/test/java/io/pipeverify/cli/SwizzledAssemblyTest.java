@@ -26,7 +26,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  */
 class SwizzledAssemblyTest {
   private static final Path SOURCE =
-      Path.of("..", "model", "src", "test", "resources", "isa", "swizzled.hip");
+      Path.of("..", "isa", "src", "test", "resources", "isa", "swizzled.hip");
 
   private static final String RETIRE =
       "__builtin_amdgcn_s_waitcnt(LGKMCNT0); // retire: the next iteration reads these writes";

@@ -17,7 +17,16 @@ public sealed interface Op {
   /** This op as lifted from the same line of assembly file {@code file} (itself if not lifted). */
   default Op inFile(String file) {
     return origin() instanceof Origin.InAssembly a && !a.file().equals(file)
-        ? withOrigin(new Origin.InAssembly(file, a.line()))
+        ? withOrigin(
+            new Origin.InAssembly(
+                file,
+                a.line(),
+                a.source()
+                    .map(
+                        l ->
+                            l.file().equals(a.file())
+                                ? new Origin.SourceLine(file, l.line(), l.text())
+                                : l)))
         : this;
   }
 

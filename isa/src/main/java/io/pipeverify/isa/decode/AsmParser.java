@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
+import java.util.function.IntFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -54,31 +55,40 @@ public final class AsmParser {
           "d16");
 
   public static AsmListing parse(String text, String file) throws AsmSyntaxException {
+    return parse(text, file, line -> new Location(file, line));
+  }
+
+  /**
+   * Decodes {@code text}, each of whose lines {@code n} (1-based) stands for {@code at.apply(n)}:
+   * the listing of an assembled source names the source's lines.
+   */
+  public static AsmListing parse(String text, String file, IntFunction<Location> at)
+      throws AsmSyntaxException {
     String[] raw = text.split("\r?\n", -1);
     List<Statement> statements = new ArrayList<>();
     List<String> metadata = new ArrayList<>();
     List<Location> metadataLocations = new ArrayList<>();
     boolean inMetadata = false;
     for (int i = 0; i < raw.length; i++) {
-      Location at = new Location(file, i + 1);
+      Location here = at.apply(i + 1);
       if (inMetadata) {
         if (raw[i].strip().equals(".end_amdgpu_metadata")) {
           inMetadata = false;
-          statements.add(new Statement.Directive(".end_amdgpu_metadata", "", at));
+          statements.add(new Statement.Directive(".end_amdgpu_metadata", "", here));
         } else {
           metadata.add(raw[i]);
-          metadataLocations.add(at);
+          metadataLocations.add(here);
         }
         continue;
       }
-      Optional<Statement.Directive> directive = line(raw[i], at, statements);
+      Optional<Statement.Directive> directive = line(raw[i], here, statements);
       if (directive.isPresent() && directive.get().name().equals(".amdgpu_metadata")) {
         inMetadata = true;
       }
     }
     if (inMetadata) {
       throw new AsmSyntaxException(
-          new Location(file, raw.length), ".amdgpu_metadata without .end_amdgpu_metadata");
+          at.apply(raw.length), ".amdgpu_metadata without .end_amdgpu_metadata");
     }
     Object yaml = MetadataYaml.parse(metadata, metadataLocations);
     Optional<String> target =

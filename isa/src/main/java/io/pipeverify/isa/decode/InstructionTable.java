@@ -275,6 +275,13 @@ public final class InstructionTable {
     if (known) {
       return Optional.empty();
     }
+    if (COMPUTED_JUMP.matcher(i.opcode()).matches()) {
+      return Optional.of(
+          "a computed jump to the address in "
+              + (i.operands().isEmpty() ? "its operand" : i.operand(i.operands().size() - 1))
+              + ", which is no constant pipeverify resolves to a label (only the long branch is:"
+              + " s_getpc_b64, constant s_add/s_sub on the pair, then s_setpc_b64; docs/isa.md)");
+    }
     if (TOUCHES.matcher(i.opcode()).matches()) {
       return Optional.of(TOUCHES_REASON);
     }
@@ -292,6 +299,8 @@ public final class InstructionTable {
     }
     return Optional.empty();
   }
+
+  private static final Pattern COMPUTED_JUMP = Pattern.compile("s_(setpc|swappc|rfe)_b64");
 
   private static final String TOUCHES_REASON =
       "it touches LDS, M0, a wait counter, EXEC or control flow and is not in the instruction table"

@@ -967,7 +967,8 @@ public final class ScheduleLift {
   private Optional<Op> opOf(Step s, int granule, Registers registers, ReadUse use)
       throws AsmSyntaxException {
     Instruction i = s.instruction();
-    Origin.InAssembly origin = new Origin.InAssembly(i.location().file(), i.location().line());
+    Origin.InAssembly origin =
+        new Origin.InAssembly(i.location().file(), i.location().line(), i.location().source());
     Expr slot = Expr.of(0);
     return switch (s.kind()) {
       case COPY -> {

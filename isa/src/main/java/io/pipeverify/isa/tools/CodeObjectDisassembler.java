@@ -82,7 +82,7 @@ public final class CodeObjectDisassembler {
       String name = probe.toString();
       return ok(objdump.finish(List.of("-d", "--symbolize-operands", name)))
           && ok(objdump.finish(List.of("-d", "-j", ".rodata", name)))
-          && ok(readelf.finish(List.of("-h", "--notes", name)));
+          && ok(readelf.finish(List.of("-h", "--notes", "--symbols", name)));
     } catch (IOException | ExternalToolException e) {
       return false;
     } finally {
@@ -115,38 +115,56 @@ public final class CodeObjectDisassembler {
 
   /** The listing of the code object at {@code file}. */
   public String listing(Path file) throws ExternalToolException {
+    return listing(file, false);
+  }
+
+  /**
+   * The listing of the code object at {@code file}; with {@code lineNumbers}, each instruction the
+   * DWARF line table places is preceded by objdump's {@code ; PATH:LINE} comment ({@code
+   * --line-numbers}), which {@link SourceLines} reads.
+   */
+  public String listing(Path file, boolean lineNumbers) throws ExternalToolException {
     String name = file.toString();
+    List<String> disassemble =
+        lineNumbers
+            ? List.of("-d", "--symbolize-operands", "--line-numbers", name)
+            : List.of("-d", "--symbolize-operands", name);
     return listing(
-        objdump.run(List.of("-d", "--symbolize-operands", name), name),
+        objdump.run(disassemble, name),
         objdump.run(List.of("-d", "-j", ".rodata", name), name),
-        readelf.run(List.of("-h", "--notes", name), name));
+        readelf.run(List.of("-h", "--notes", "--symbols", name), name));
   }
 
   /**
    * The listing from the tools' outputs: {@code text} (the disassembly), {@code rodata} (the kernel
-   * descriptors) and {@code elf} (the ELF header and the notes with the metadata).
+   * descriptors) and {@code elf} (the ELF header, the notes with the metadata and the symbol
+   * table).
    */
   static String listing(String text, String rodata, String elf) {
     String[] lines = text.split("\r?\n", -1);
-    Set<String> kernels = kernelNames(rodata);
+    Kernels kernels = new Kernels(kernelNames(rodata), kernelAddresses(elf, kernelNames(rodata)));
     String[] function = functions(lines, kernels);
-    Map<String, String> labels = labelsAtAddresses(lines, function);
+    Map<Integer, Long> longBranches = LongBranch.targets(lines, function);
+    Map<String, String> labels = labelsAtAddresses(lines, function, longBranches);
     List<String> out = new ArrayList<>();
     Set<String> placed = new HashSet<>();
     for (int i = 0; i < lines.length; i++) {
       String line = lines[i];
       Matcher symbol = SYMBOL.matcher(line.strip());
-      if (symbol.matches() && startsFunction(symbol.group(2), kernels)) {
-        out.add(symbol.group(2) + ":");
+      String starts = symbol.matches() ? kernels.started(symbol, function, i) : null;
+      if (starts != null) {
+        out.add(starts + ":");
       } else if (symbol.matches() && function[i] != null) {
         String label = label(function[i], nextAddress(lines, i));
         placed.add(label);
         out.add(label + ":");
-      } else if (line.isBlank() && endsFunction(lines, i, kernels) && function[i] != null) {
+      } else if (line.isBlank()
+          && endsFunction(lines, i, kernels, function)
+          && function[i] != null) {
         // The blank line before the next function ends this one, one line for one.
         out.add(".Lfunc_end_" + function[i] + ":");
       } else if (line.startsWith("\t") && function[i] != null) {
-        out.add(instruction(line, function[i], labels, placed));
+        out.add(instruction(line, function[i], labels, placed, longBranches.get(i)));
       } else {
         out.add(line.isBlank() ? "" : "; " + line.strip());
       }
@@ -161,21 +179,43 @@ public final class CodeObjectDisassembler {
   }
 
   /**
-   * Whether a symbol starts a function: a kernel (it has a descriptor); when the code object has no
-   * descriptors at all, any symbol but objdump's own local labels ({@code L0}).
+   * The kernels of a code object: the names of its kernel descriptors and the address of each
+   * kernel's symbol. Tensile's kernels put a local label at the kernel's own address ({@code
+   * label_ASM_Start}), which objdump may print there instead of the kernel's name; the kernel is
+   * the symbol with the descriptor whatever objdump prints.
    */
-  private static boolean startsFunction(String symbol, Set<String> kernels) {
-    return kernels.isEmpty() ? !LOCAL.matcher(symbol).matches() : kernels.contains(symbol);
+  private record Kernels(Set<String> names, Map<Long, String> byAddress) {
+    /**
+     * The kernel that symbol line {@code i} starts, or null: a kernel's name, or any symbol at a
+     * kernel's address that does not continue that kernel; when the code object has no descriptors
+     * at all, any symbol but objdump's own local labels ({@code L0}).
+     */
+    String started(Matcher symbol, String[] function, int i) {
+      String name = symbol.group(2);
+      if (names.isEmpty()) {
+        return LOCAL.matcher(name).matches() ? null : name;
+      }
+      if (names.contains(name)) {
+        return name;
+      }
+      String at =
+          symbol.group(1) == null
+              ? null
+              : byAddress.get(Long.parseLong(symbol.group(1).strip(), 16));
+      boolean continues = i > 0 && at != null && at.equals(function[i - 1]);
+      return continues ? null : at;
+    }
   }
 
   /** Each line's function (kernel), or null before the first. */
-  private static String[] functions(String[] lines, Set<String> kernels) {
+  private static String[] functions(String[] lines, Kernels kernels) {
     String[] function = new String[lines.length];
     String current = null;
     for (int i = 0; i < lines.length; i++) {
       Matcher symbol = SYMBOL.matcher(lines[i].strip());
-      if (symbol.matches() && startsFunction(symbol.group(2), kernels)) {
-        current = symbol.group(2);
+      String starts = symbol.matches() ? kernels.started(symbol, function, i) : null;
+      if (starts != null) {
+        current = starts;
       }
       function[i] = current;
     }
@@ -183,25 +223,33 @@ public final class CodeObjectDisassembler {
   }
 
   /** Whether blank line {@code i} is the one before the next function's symbol. */
-  private static boolean endsFunction(String[] lines, int i, Set<String> kernels) {
+  private static boolean endsFunction(String[] lines, int i, Kernels kernels, String[] function) {
     if (i + 1 >= lines.length) {
       return false;
     }
     Matcher next = SYMBOL.matcher(lines[i + 1].strip());
-    return next.matches() && startsFunction(next.group(2), kernels);
+    if (!next.matches()) {
+      return false;
+    }
+    String starts = kernels.started(next, function, i + 1);
+    return starts != null && !starts.equals(function[i]);
   }
 
   /**
    * The label of every branch target, by function and address ({@code function@address}): every
    * address a branch of the function jumps to.
    */
-  private static Map<String, String> labelsAtAddresses(String[] lines, String[] function) {
+  private static Map<String, String> labelsAtAddresses(
+      String[] lines, String[] function, Map<Integer, Long> longBranches) {
     Map<String, String> labels = new HashMap<>();
     for (int i = 0; i < lines.length; i++) {
       if (function[i] == null || !lines[i].startsWith("\t")) {
         continue;
       }
-      OptionalLong target = branchTarget(lines[i]);
+      OptionalLong target =
+          longBranches.containsKey(i)
+              ? OptionalLong.of(longBranches.get(i))
+              : branchTarget(lines[i]);
       if (target.isPresent()) {
         String at = function[i] + "@" + target.getAsLong();
         labels.put(at, label(function[i], target.getAsLong()));
@@ -228,6 +276,15 @@ public final class CodeObjectDisassembler {
     return OptionalLong.of(address + 4 + 4L * (short) (word & 0xFFFF));
   }
 
+  /** The address of an instruction line from its {@code // address: bytes} comment, or empty. */
+  static OptionalLong address(String line) {
+    int comment = line.indexOf("//");
+    Matcher e = comment < 0 ? null : ENCODED.matcher(line.substring(comment));
+    return e != null && e.find()
+        ? OptionalLong.of(Long.parseLong(e.group(1), 16))
+        : OptionalLong.empty();
+  }
+
   /** The address of the first instruction after line {@code i}, or -1. */
   private static long nextAddress(String[] lines, int i) {
     for (int j = i + 1; j < lines.length; j++) {
@@ -250,13 +307,24 @@ public final class CodeObjectDisassembler {
    * put in front of the instruction at that address.
    */
   private static String instruction(
-      String line, String function, Map<String, String> labels, Set<String> placed) {
+      String line,
+      String function,
+      Map<String, String> labels,
+      Set<String> placed,
+      Long longBranch) {
     int comment = line.indexOf("//");
     String code = comment < 0 ? line : line.substring(0, comment);
     String tail = comment < 0 ? "" : ";" + line.substring(comment + 2);
-    OptionalLong target = branchTarget(line);
+    if (longBranch != null) {
+      // The long branch's jump is an unconditional branch to its constant target (LongBranch);
+      // what objdump printed stays in the comment.
+      String indent = code.substring(0, code.length() - code.stripLeading().length());
+      tail = "; long branch: " + code.strip() + " " + tail;
+      code = indent + "s_branch " + label(function, longBranch) + " ";
+    }
+    OptionalLong target = longBranch != null ? OptionalLong.of(longBranch) : branchTarget(line);
     Matcher branch = BRANCH.matcher(code);
-    if (target.isPresent() && branch.matches()) {
+    if (target.isPresent() && branch.matches() && longBranch == null) {
       String to = label(function, target.getAsLong());
       String padded = String.format("%-" + branch.group(4).length() + "s", to);
       code = branch.group(1) + branch.group(2) + branch.group(3) + padded;
@@ -282,6 +350,24 @@ public final class CodeObjectDisassembler {
       }
     }
     return names;
+  }
+
+  /**
+   * A symbol of {@code llvm-readelf-22 --symbols}: {@code 2: 0000000000001e00 0 FUNC GLOBAL ...}.
+   */
+  private static final Pattern ELF_SYMBOL =
+      Pattern.compile("^\\s*\\d+:\\s+([0-9a-fA-F]+)\\s+\\d+\\s+FUNC\\s+.*\\s(\\S+)$");
+
+  /** The address of each kernel's symbol (readelf's symbol table), by address. */
+  private static Map<Long, String> kernelAddresses(String elf, Set<String> kernels) {
+    Map<Long, String> at = new HashMap<>();
+    for (String line : elf.split("\r?\n")) {
+      Matcher m = ELF_SYMBOL.matcher(line);
+      if (m.matches() && kernels.contains(m.group(2))) {
+        at.putIfAbsent(Long.parseLong(m.group(1), 16), m.group(2));
+      }
+    }
+    return at;
   }
 
   /** The {@code .amdhsa_kernel ... .end_amdhsa_kernel} blocks of the descriptors' disassembly. */

@@ -27,6 +27,11 @@ public final class ExternalTool {
     this.timeout = timeout;
   }
 
+  /** The tool's Debian name ({@code clang-22}), for messages. */
+  public String name() {
+    return name;
+  }
+
   public Path executable() {
     return executable;
   }

@@ -118,4 +118,91 @@ class CodeObjectDisassemblerTest {
         List.of("\t.amdgcn_target \"amdgcn-amd-amdhsa--gfx942\""),
         listing.lines().filter(l -> l.contains(".amdgcn_target")).toList());
   }
+
+  /**
+   * Tensile's long branch (hipBLASLt's triple-buffer kernel, llvm-objdump-22's print of it): the
+   * target is the address after s_getpc_b64 plus the added constant, 0x28c8 + 0x13f0 + 4.
+   */
+  private static final String LONG_BRANCH =
+      String.join(
+          "\n",
+          "",
+          "0000000000002800 <k>:",
+          "\ts_cmp_eq_u32 s10, 0                    // 0000000028BC: BF06800A",
+          "\ts_cbranch_scc0 L14                      // 0000000028C0: BF840006",
+          "\ts_getpc_b64 s[74:75]                    // 0000000028C4: BECA1C00",
+          "\ts_add_i32 s76, 0x13f0, 4                // 0000000028C8: 814C84FF 000013F0",
+          "\ts_add_u32 s74, s74, s76                 // 0000000028D0: 804A4C4A",
+          "\ts_addc_u32 s75, s75, 0                  // 0000000028D4: 824B804B",
+          "\ts_setpc_b64 s[74:75]                    // 0000000028D8: BE801D4A",
+          "\ts_load_dwordx2 s[4:5], s[0:1], 0x0      // 0000000028DC: C0060100 00000000",
+          "\ts_setpc_b64 s[4:5]                      // 0000000028E4: BE801D04",
+          "\ts_nop 0                                 // 0000000028E8: BF800000",
+          "\ts_endpgm                                // 0000000028EC: BF810000",
+          "",
+          "0000000000003cbc <label_End>:",
+          "\ts_endpgm                                // 000000003CBC: BF810000",
+          "");
+
+  private static final String ONE_KERNEL =
+      String.join(
+          "\n",
+          "Disassembly of section .rodata:",
+          "",
+          "0000000000000740 <k.kd>:",
+          ".amdhsa_kernel k",
+          ".end_amdhsa_kernel",
+          "");
+
+  @Test
+  void aLongBranchToAConstantIsABranchToItsLabelAndAComputedJumpStays() {
+    List<String> lines =
+        CodeObjectDisassembler.listing(LONG_BRANCH, ONE_KERNEL, ELF).lines().toList();
+    assertEquals(
+        "\ts_branch .Lpv_k_3cbc ; long branch: s_setpc_b64 s[74:75] ; 0000000028D8: BE801D4A",
+        lines.get(8));
+    assertEquals(
+        "\ts_setpc_b64 s[4:5]                      ; 0000000028E4: BE801D04", lines.get(10));
+    assertEquals(".Lpv_k_3cbc:", lines.get(14));
+  }
+
+  /**
+   * A Tensile kernel whose first instruction has a local label at the kernel's own address, which
+   * objdump prints there instead of the kernel's name: the kernel is the symbol with the descriptor
+   * (readelf's symbol table says where it is).
+   */
+  @Test
+  void theKernelIsTheSymbolWithADescriptorWhateverObjdumpPrintsAtItsAddress() {
+    String text =
+        String.join(
+            "\n",
+            "",
+            "0000000000001e00 <label_ASM_Start>:",
+            "\ts_nop 0                                 // 000000001E00: BF800000",
+            "",
+            "0000000000001e04 <label_Loop>:",
+            "\ts_endpgm                                // 000000001E04: BF810000",
+            "");
+    String elf =
+        ELF
+            + String.join(
+                "\n",
+                "Symbol table '.symtab' contains 3 entries:",
+                "   Num:    Value          Size Type    Bind   Vis       Ndx Name",
+                "     1: 0000000000001e00     0 NOTYPE  LOCAL  DEFAULT     7 label_ASM_Start",
+                "     2: 0000000000001e00     0 FUNC    GLOBAL PROTECTED   7 k",
+                "");
+    List<String> lines = CodeObjectDisassembler.listing(text, ONE_KERNEL, elf).lines().toList();
+    assertEquals(
+        List.of(
+            "",
+            "k:",
+            "\ts_nop 0                                 ; 000000001E00: BF800000",
+            "",
+            ".Lpv_k_1e04:",
+            "\ts_endpgm                                ; 000000001E04: BF810000",
+            "",
+            ".Lfunc_end_k:"),
+        lines.subList(0, 8));
+  }
 }

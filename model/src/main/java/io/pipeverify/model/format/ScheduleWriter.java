@@ -190,7 +190,9 @@ public final class ScheduleWriter {
       return object(List.of(pair("file", str(f.file())), pair("pointer", str(f.pointer()))));
     }
     if (o instanceof Origin.InAssembly a) {
-      return object(List.of(pair("file", str(a.file())), pair("line", Integer.toString(a.line()))));
+      // The line a reader looks at: an assembler source's, where the listing was made from one.
+      return object(
+          List.of(pair("file", str(a.shownFile())), pair("line", Integer.toString(a.shownLine()))));
     }
     Origin.FromTransform t = (Origin.FromTransform) o;
     return object(List.of(pair("transform", str(t.transform())), pair("stage", str(t.stage()))));

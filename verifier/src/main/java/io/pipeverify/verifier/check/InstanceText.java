@@ -46,7 +46,7 @@ public final class InstanceText {
         slot,
         range,
         tile,
-        (inst.implicit() ? "implicit wait before " : "") + inst.op().origin().describe());
+        (inst.implicit() ? "implicit wait before " : "") + inst.op().origin().describeWithText());
   }
 
   /**

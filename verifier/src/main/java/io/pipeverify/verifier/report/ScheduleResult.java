@@ -92,8 +92,8 @@ public record ScheduleResult(
     if (source.isPresent()
         && op.isPresent()
         && op.get().origin() instanceof Origin.InAssembly a
-        && a.file().equals(source.get().file())) {
-      return Optional.of(new SourcePosition(a.line(), 1));
+        && a.shownFile().equals(source.get().file())) {
+      return Optional.of(new SourcePosition(a.shownLine(), 1));
     }
     return source.flatMap(s -> pointer(ref).flatMap(s::position));
   }
