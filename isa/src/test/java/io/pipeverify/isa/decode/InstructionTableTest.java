@@ -77,8 +77,9 @@ class InstructionTableTest {
             AsmSyntaxException.class,
             () -> InstructionTable.require(decode("s_setpc_b64 s[30:31]")));
     assertEquals(
-        "t.s:7: unsupported instruction s_setpc_b64: it touches LDS, M0, a wait counter, EXEC or"
-            + " control flow and is not in the instruction table (docs/isa.md)",
+        "t.s:7: unsupported instruction s_setpc_b64: a computed jump to the address in s[30:31],"
+            + " which is no constant pipeverify resolves to a label (only the long branch is:"
+            + " s_getpc_b64, constant s_add/s_sub on the pair, then s_setpc_b64; docs/isa.md)",
         e.getMessage());
     assertTrue(InstructionTable.require(decode("v_exp_f32_e32 v1, v2")).isEmpty());
   }

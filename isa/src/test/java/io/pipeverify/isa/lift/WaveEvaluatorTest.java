@@ -195,8 +195,9 @@ class WaveEvaluatorTest {
             AsmSyntaxException.class,
             () -> new WaveEvaluator(k, ControlFlowGraph.of(k), 64, Map.of()).run(0));
     assertEquals(
-        "k.s:6: unsupported instruction s_setpc_b64: it touches LDS, M0, a wait counter, EXEC or"
-            + " control flow and is not in the instruction table (docs/isa.md)",
+        "k.s:6: unsupported instruction s_setpc_b64: a computed jump to the address in s[30:31],"
+            + " which is no constant pipeverify resolves to a label (only the long branch is:"
+            + " s_getpc_b64, constant s_add/s_sub on the pair, then s_setpc_b64; docs/isa.md)",
         e.getMessage());
   }
 }
