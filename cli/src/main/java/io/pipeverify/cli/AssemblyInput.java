@@ -42,17 +42,28 @@ final class AssemblyInput {
   private final Integer waves;
   private final String target;
   private final List<String> args;
+  private final Integer maxLaunches;
 
   /**
    * The command line's assembly options; null where not given ({@code target}: {@code --target},
    * for a listing without {@code .amdgcn_target}).
    */
   AssemblyInput(String kernel, Integer waves, String target, List<String> args) {
+    this(kernel, waves, target, args, null);
+  }
+
+  /** The same with {@code --max-launches} (null: the lift's default). */
+  AssemblyInput(
+      String kernel, Integer waves, String target, List<String> args, Integer maxLaunches) {
     this.kernel = kernel;
     this.waves = waves;
     this.target = target;
     this.args = List.copyOf(args);
+    this.maxLaunches = maxLaunches;
   }
+
+  /** The most launch classes {@code --max-launches} allows: each is a schedule held in memory. */
+  private static final int MOST_LAUNCHES = 65536;
 
   /**
    * Whether {@code content} is assembly rather than JSON: it does not start with a JSON value and
@@ -227,6 +238,9 @@ final class AssemblyInput {
     if (!args.isEmpty()) {
       given.add("--arg");
     }
+    if (maxLaunches != null) {
+      given.add("--max-launches");
+    }
     if (!given.isEmpty()) {
       throw new InputException(
           "pipeverify: "
@@ -276,7 +290,8 @@ final class AssemblyInput {
       LiftedKernel lifted;
       try (Z3Feasibility feasibility = new Z3Feasibility(FEASIBILITY_TIMEOUT, given.ranges())) {
         lifted =
-            ScheduleLift.liftAll(listing, k, waves(k), given.values(), given.ranges(), feasibility);
+            ScheduleLift.liftAll(
+                listing, k, waves(k), given.values(), given.ranges(), feasibility, maxLaunches());
       }
       memo.put(text, name, lifted);
       return lifted;
@@ -377,6 +392,21 @@ final class AssemblyInput {
       }
     }
     return best;
+  }
+
+  private int maxLaunches() throws InputException {
+    if (maxLaunches == null) {
+      return ScheduleLift.MAX_LAUNCHES;
+    }
+    if (maxLaunches < 1 || maxLaunches > MOST_LAUNCHES) {
+      throw new InputException(
+          "pipeverify: --max-launches "
+              + maxLaunches
+              + " is not a number of launch classes (1.."
+              + MOST_LAUNCHES
+              + ")");
+    }
+    return maxLaunches;
   }
 
   private int waves(Kernel k) throws InputException {

@@ -57,10 +57,14 @@ final class BenchTargets {
   private final WarmUp warmUp;
   private final int runs;
 
-  BenchTargets(BenchCommand bench, WarmUp warmUp, int runs) {
+  /** {@code bench --targets --quick}: the sizes one step smaller on the events axis. */
+  private final boolean quick;
+
+  BenchTargets(BenchCommand bench, WarmUp warmUp, int runs, boolean quick) {
     this.bench = bench;
     this.warmUp = warmUp;
     this.runs = runs;
+    this.quick = quick;
   }
 
   List<Target> measure() {
@@ -91,16 +95,21 @@ final class BenchTargets {
             cdna4,
             Double.NaN));
     int[] extra = EventScaling.EXTRA_READS;
-    BenchCommand.Case midCase = EventScaling.benchCase(extra[2]);
+    // --quick: small, mid and large one step down the events axis (no smaller step exists for the
+    // small one, so it is the same).
+    int smallReads = extra[0];
+    int midReads = quick ? extra[1] : extra[2];
+    int largeReads = quick ? extra[2] : extra[extra.length - 1];
+    BenchCommand.Case midCase = EventScaling.benchCase(midReads);
     // In rounds as well: measured one after the other (the 120k-event one with a few runs, as on
     // the events axis), their ratio moved between 9x and 12x from one bench run to the next.
     List<BenchCommand.Measurement> scaling =
-        interleaved(List.of(EventScaling.benchCase(extra[0]), midCase));
+        interleaved(List.of(EventScaling.benchCase(smallReads), midCase));
     BenchCommand.Measurement small = scaling.get(0);
     BenchCommand.Measurement mid = scaling.get(1);
     targets.add(
         ratio(events(mid) + " events <= 12x " + events(small) + " events", mid, small, 12.0));
-    targets.add(heapLimited(midCase.schedule()));
+    targets.add(heapLimited(midCase.schedule(), events(mid)));
     // Issue 24: the same accesses as 16 to 32 pieces each and as one range each, in rounds.
     List<BenchCommand.Measurement> shapes =
         interleaved(
@@ -118,7 +127,7 @@ final class BenchTargets {
             shapes.get(1),
             shapes.get(0),
             2.0));
-    targets.add(million(small, EventScaling.doubleBuffer(extra[extra.length - 1])));
+    targets.add(million(small, EventScaling.doubleBuffer(largeReads)));
     targets.add(cold);
     return targets;
   }
@@ -206,9 +215,12 @@ final class BenchTargets {
         report.verdict().id().equals("verified") && perEvent <= 2 * smallPerEvent);
   }
 
-  /** The schedule verified by a JVM whose heap is limited to 512 MB, this one's code. */
-  private static Target heapLimited(Schedule schedule) {
-    String asks = "120k events within " + HEAP_LIMIT_MB + " MB of heap";
+  /**
+   * The schedule (of {@code events} events) verified by a JVM whose heap is limited to 512 MB, this
+   * one's code.
+   */
+  private static Target heapLimited(Schedule schedule, long events) {
+    String asks = events + " events within " + HEAP_LIMIT_MB + " MB of heap";
     Path java = Path.of(System.getProperty("java.home"), "bin", "java");
     Run run =
         run(

@@ -97,6 +97,14 @@ abstract class ScheduleSource {
               + " it (NAME>=V, NAME>V, NAME<=V, NAME<V, NAME=LO..HI); repeatable.")
   List<String> args = new ArrayList<>();
 
+  @Option(
+      names = "--max-launches",
+      paramLabel = "N",
+      description =
+          "Assembly input: launch classes the lift follows before it lists the rest as not"
+              + " covered (default: 64; hipBLASLt's split-K kernels have hundreds).")
+  Integer maxLaunches;
+
   /** The FILE arguments as given. */
   /** The kernels lifted so far by this command, by text ({@link LiftMemo}). */
   private final LiftMemo lifts = new LiftMemo();
@@ -409,7 +417,8 @@ abstract class ScheduleSource {
     String file = input;
     String content;
     AssemblyInput assembly =
-        new AssemblyInput(kernel, waves, assemblyTarget == null ? null : assemblyTarget.id(), args);
+        new AssemblyInput(
+            kernel, waves, assemblyTarget == null ? null : assemblyTarget.id(), args, maxLaunches);
     try {
       byte[] bytes = file.equals("-") ? stdin.readAllBytes() : Files.readAllBytes(Path.of(file));
       if (AssemblyInput.isCodeObject(name, bytes)) {

@@ -9,12 +9,14 @@ import io.pipeverify.isa.decode.Operand;
 import io.pipeverify.isa.decode.Statement;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeSet;
 
 /** The basic blocks of a kernel in layout order, and its loops (back edges). */
@@ -178,6 +180,27 @@ public record ControlFlowGraph(List<BasicBlock> blocks) {
             Comparator.comparingLong(
                 (Loop l) ->
                     l.blockIndices().stream().mapToLong(b -> blocks.get(b).count(prefix)).sum()));
+  }
+
+  /** The blocks a path from any of {@code from} reaches in one branch or more, not {@code from}. */
+  public Set<Integer> reachableFrom(Collection<Integer> from) {
+    Set<Integer> seen = new java.util.HashSet<>();
+    Deque<Integer> work = new ArrayDeque<>();
+    for (int b : from) {
+      for (int s : blocks.get(b).successors()) {
+        if (!from.contains(s) && seen.add(s)) {
+          work.push(s);
+        }
+      }
+    }
+    while (!work.isEmpty()) {
+      for (int s : blocks.get(work.pop()).successors()) {
+        if (seen.add(s)) {
+          work.push(s);
+        }
+      }
+    }
+    return seen;
   }
 
   /** All instructions of a loop's blocks, in order. */

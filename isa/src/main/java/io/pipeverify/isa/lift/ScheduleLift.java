@@ -131,8 +131,10 @@ public final class ScheduleLift {
       int waves,
       Map<String, Long> args,
       Map<String, long[]> ranges,
-      Feasibility feasibility) {
+      Feasibility feasibility,
+      int maxLaunches) {
     this.feasibility = feasibility;
+    this.maxLaunches = maxLaunches;
     this.listing = listing;
     this.kernel = kernel;
     this.waves = waves;
@@ -216,14 +218,38 @@ public final class ScheduleLift {
       Map<String, long[]> ranges,
       Feasibility feasibility)
       throws AsmSyntaxException {
-    return new ScheduleLift(listing, kernel, waves, args, ranges, feasibility).explore();
+    return liftAll(listing, kernel, waves, args, ranges, feasibility, MAX_LAUNCHES);
   }
+
+  /**
+   * The same, following at most {@code maxLaunches} launch classes: the ones beyond are listed as
+   * not covered ({@code verify --max-launches}).
+   */
+  public static LiftedKernel liftAll(
+      AsmListing listing,
+      Kernel kernel,
+      int waves,
+      Map<String, Long> args,
+      Map<String, long[]> ranges,
+      Feasibility feasibility,
+      int maxLaunches)
+      throws AsmSyntaxException {
+    return new ScheduleLift(listing, kernel, waves, args, ranges, feasibility, maxLaunches)
+        .explore();
+  }
+
+  /** How many launch classes the lift follows before it lists the others as not covered. */
+  private final int maxLaunches;
 
   /** Characters of a branch condition in a launch class's description. */
   private static final int DESCRIBED = 60;
 
-  /** Launches (ways the branches on unknown values go) explored before the lift gives up. */
-  static final int MAX_LAUNCHES = 64;
+  /**
+   * Launches (ways the branches on unknown values go) explored before the lift gives up, by
+   * default: memory and time grow with each (aiter's persistent kernels would otherwise run for
+   * minutes); {@code --max-launches} raises it.
+   */
+  public static final int MAX_LAUNCHES = 64;
 
   /** K steps of the first run of a launch, to find the loop's shape: periods up to 8. */
   static final int LONG_RUN = 18;
@@ -231,17 +257,39 @@ public final class ScheduleLift {
   /** K steps a loop may run before it becomes periodic (a loop tested at its top: 1). */
   static final int MAX_OFFSET = 2;
 
-  private LiftedKernel explore() throws AsmSyntaxException {
-    Target target = target(listing);
-    ControlFlowGraph cfg = ControlFlowGraph.of(kernel);
+  /**
+   * The blocks of the K loops: the loop with the most v_mfma and every other loop with v_mfma that
+   * is an alternative to it (aiter's loops entered by the parity of the trip count: neither reaches
+   * the other) or alternates with it (each reaches the other). A loop with v_mfma that only runs
+   * after the main loop (a tail loop over the last K elements, hipBLASLt's) or only before it is
+   * not a K loop: it is followed like any other loop, a pass at a time.
+   */
+  static Set<Integer> kBlocks(ControlFlowGraph cfg) {
     Set<Integer> kBlocks = new TreeSet<>();
+    Optional<ControlFlowGraph.Loop> main = cfg.loopWithMost("v_mfma");
+    if (main.isEmpty()) {
+      return kBlocks;
+    }
+    Set<Integer> afterMain = cfg.reachableFrom(main.get().blockIndices());
     for (ControlFlowGraph.Loop l : cfg.loops()) {
       long mfma =
           l.blockIndices().stream().mapToLong(b -> cfg.blocks().get(b).count("v_mfma")).sum();
-      if (mfma > 0) {
+      if (mfma == 0) {
+        continue;
+      }
+      boolean reachedFromMain = afterMain.contains(l.header());
+      boolean reachesMain = cfg.reachableFrom(l.blockIndices()).contains(main.get().header());
+      if (l.equals(main.get()) || reachedFromMain == reachesMain) {
         kBlocks.addAll(l.blockIndices());
       }
     }
+    return kBlocks;
+  }
+
+  private LiftedKernel explore() throws AsmSyntaxException {
+    Target target = target(listing);
+    ControlFlowGraph cfg = ControlFlowGraph.of(kernel);
+    Set<Integer> kBlocks = kBlocks(cfg);
     kLoopAt =
         kBlocks.stream()
             .map(b -> cfg.blocks().get(b).instructions())
@@ -249,7 +297,8 @@ public final class ScheduleLift {
             .findFirst()
             .map(l -> l.get(0).location())
             .orElse(kernel.location());
-    WaveEvaluator evaluator = new WaveEvaluator(kernel, cfg, waves * Target.LANES, args, ranges);
+    WaveEvaluator evaluator =
+        new WaveEvaluator(kernel, cfg, waves * Target.LANES, args, ranges, target.ldsBytes());
     Deque<WaveEvaluator.Plan> work = new ArrayDeque<>();
     work.push(new WaveEvaluator.Plan(kBlocks, LONG_RUN, Map.of(), false));
     Map<String, String> branches = new LinkedHashMap<>();
@@ -264,7 +313,7 @@ public final class ScheduleLift {
     int infeasible = 0;
     while (!work.isEmpty()) {
       WaveEvaluator.Plan plan = work.pop();
-      if (++explored > MAX_LAUNCHES) {
+      if (++explored > maxLaunches) {
         uncovered.add(new LiftedKernel.Uncovered(condition(plan, branches), tooMany(branches)));
         continue;
       }
@@ -322,9 +371,9 @@ public final class ScheduleLift {
   }
 
   /**
-   * Why launches beyond {@link #MAX_LAUNCHES} are not followed: the branches on unknown values,
-   * each line once with how many of its executions the launches decided (a line met again and again
-   * is a loop whose exit depends on the value: each pass is another launch).
+   * Why launches beyond {@link #maxLaunches} are not followed: the branches on unknown values, each
+   * line once with how many of its executions the launches decided (a line met again and again is a
+   * loop whose exit depends on the value: each pass is another launch).
    */
   private String tooMany(Map<String, String> branches) {
     Map<String, List<String>> byLine = new LinkedHashMap<>();
@@ -344,14 +393,14 @@ public final class ScheduleLift {
     return "kernel "
         + kernel.name()
         + " has more than "
-        + MAX_LAUNCHES
+        + maxLaunches
         + " launch classes: its branches on unknown values ("
         + String.join("; ", parts)
         + ") differ in what they do to LDS, waits or barriers"
         + (loop
             ? ", and a loop whose exit depends on such a value makes each pass another launch"
             : "")
-        + "; give --arg values to narrow the launches";
+        + "; give --arg values to narrow the launches, or --max-launches a larger bound";
   }
 
   /**
@@ -826,16 +875,6 @@ public final class ScheduleLift {
     for (LdsAccess a : s.lds()) {
       touched.addAll(runs.get(a));
     }
-    if (touched.isEmpty()) {
-      // An LDS instruction with no active lane still counts on its counter, but a region of no
-      // bytes is not one the model has.
-      throw new AsmSyntaxException(
-          s.instruction().location(),
-          s.instruction().mnemonic()
-              + " in wave "
-              + s.lds().get(0).wave()
-              + " runs with no active lane; the lift needs every LDS access to touch bytes");
-    }
     touched.sort(Comparator.comparingLong(Run::from));
     List<Region.Piece> pieces = new ArrayList<>();
     long first = -1;
@@ -970,6 +1009,14 @@ public final class ScheduleLift {
     Origin.InAssembly origin =
         new Origin.InAssembly(i.location().file(), i.location().line(), i.location().source());
     Expr slot = Expr.of(0);
+    if (s.kind() == Step.Kind.COPY || s.kind() == Step.Kind.READ || s.kind() == Step.Kind.WRITE) {
+      if (s.lds().stream().allMatch(a -> runs.get(a).isEmpty())) {
+        // No active lane in range (EXEC = 0, or every address beyond the LDS): it touches no
+        // byte. Left out, it no longer counts on its counter, which can only make a later wait
+        // weaker than it is (a wait retires the oldest operations first), never stronger.
+        return Optional.empty();
+      }
+    }
     return switch (s.kind()) {
       case COPY -> {
         Region r = region(s, granule);

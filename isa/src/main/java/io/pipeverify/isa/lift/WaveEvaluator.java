@@ -10,6 +10,7 @@ import io.pipeverify.isa.decode.Operand;
 import io.pipeverify.isa.semantics.Semantics;
 import io.pipeverify.isa.semantics.Symbols;
 import io.pipeverify.isa.semantics.WaveState;
+import io.pipeverify.model.Target;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -82,12 +83,29 @@ public final class WaveEvaluator {
       Map<String, Long> args,
       Map<String, long[]> ranges)
       throws AsmSyntaxException {
+    this(kernel, cfg, threads, args, ranges, MAX_LDS);
+  }
+
+  /**
+   * The same for a kernel of a target with {@code ldsBytes} of LDS: an access beyond it is out of
+   * range and touches nothing.
+   */
+  public WaveEvaluator(
+      Kernel kernel,
+      ControlFlowGraph cfg,
+      int threads,
+      Map<String, Long> args,
+      Map<String, long[]> ranges,
+      long ldsBytes)
+      throws AsmSyntaxException {
+    this.outOfRange = ldsBytes;
     this.kernel = kernel;
     this.cfg = cfg;
     this.symbols = new Symbols();
     this.entry = new EntryState(kernel, threads, args, symbols);
     this.loops = cfg.loops();
     this.postDominators = cfg.immediatePostDominators();
+    this.quiet = quietBlocks(cfg);
     Map<String, long[]> byLeaf = new java.util.HashMap<>();
     for (Map.Entry<String, long[]> r : ranges.entrySet()) {
       byLeaf.put(entry.leafName(r.getKey()), r.getValue());
@@ -97,6 +115,45 @@ public final class WaveEvaluator {
 
   /** The ranges of arguments not given, by their symbols' names. */
   private final Map<String, long[]> ranges;
+
+  /**
+   * Per block: whether no path from it (itself included) touches LDS (a DS instruction, an LDS-DMA
+   * copy), meets a barrier or multiplies matrices.
+   */
+  private final boolean[] quiet;
+
+  private static boolean[] quietBlocks(ControlFlowGraph cfg) {
+    int n = cfg.blocks().size();
+    boolean[] loud = new boolean[n];
+    for (int b = 0; b < n; b++) {
+      for (Instruction i : cfg.blocks().get(b).instructions()) {
+        Family f = InstructionTable.lookup(i).map(InstructionInfo::family).orElse(Family.SALU);
+        loud[b] |=
+            f == Family.LDS || f == Family.LDS_DMA || f == Family.BARRIER || f == Family.MFMA;
+      }
+    }
+    // Loud spreads backwards along the edges until nothing changes.
+    boolean changed = true;
+    while (changed) {
+      changed = false;
+      for (int b = n - 1; b >= 0; b--) {
+        if (!loud[b]) {
+          for (int s : cfg.blocks().get(b).successors()) {
+            if (loud[s]) {
+              loud[b] = true;
+              changed = true;
+              break;
+            }
+          }
+        }
+      }
+    }
+    boolean[] quiet = new boolean[n];
+    for (int b = 0; b < n; b++) {
+      quiet[b] = !loud[b];
+    }
+    return quiet;
+  }
 
   /**
    * The range of leaf {@code leaf} as the report's coverage gives it ({@code " >= 192"}, {@code "
@@ -437,6 +494,12 @@ public final class WaveEvaluator {
       }
       if (value.isPresent()) {
         return OptionalInt.of(value.get() ? taken : fallThrough);
+      }
+      if (depth == 0 && quiet[taken] && quiet[fallThrough]) {
+        // Whichever way it goes, the rest of the wave touches no LDS, meets no barrier and runs no
+        // MFMA (hipBLASLt's split-K accumulation and edge stores): nothing that could race or
+        // order a race, so no launch is split here and the walk ends (docs/isa.md).
+        return OptionalInt.of(-1);
       }
       if (plan.strict()) {
         throw new AsmSyntaxException(
@@ -1036,7 +1099,7 @@ public final class WaveEvaluator {
   /**
    * Each active lane's address VGPR plus {@code offset}; {@link LdsAccess#INACTIVE} for another.
    */
-  private static long[] lanes(WaveState s, Instruction i, int wave, Operand address, long offset)
+  private long[] lanes(WaveState s, Instruction i, int wave, Operand address, long offset)
       throws AsmSyntaxException {
     long exec = exec(s, i, wave);
     long[] lanes = new long[WaveState.LANES];
@@ -1049,10 +1112,20 @@ public final class WaveEvaluator {
       if (a < 0) {
         throw unknown(i, wave, "address " + address + " of lane " + lane + named(s, a));
       }
-      lanes[lane] = a + offset;
+      // Beyond the target's LDS the access is out of range: a read returns 0 and a write is
+      // dropped, which kernels use to switch a lane off (hipBLASLt's bias loads select address
+      // 0x80000000 for the lanes outside the matrix).
+      lanes[lane] = a + offset >= outOfRange ? LdsAccess.INACTIVE : a + offset;
     }
     return lanes;
   }
+
+  /** The most LDS of any target (gfx950: 160 KiB). */
+  private static final long MAX_LDS =
+      java.util.Arrays.stream(Target.values()).mapToLong(Target::ldsBytes).max().orElseThrow();
+
+  /** The first LDS address beyond the target's LDS. */
+  private final long outOfRange;
 
   /** The wave's EXEC mask; a located error when it is unknown. */
   private static long exec(WaveState s, Instruction i, int wave) throws AsmSyntaxException {

@@ -164,7 +164,7 @@ public final class Semantics {
             case 'w' -> put64(out, k, src64(s, i, next, lane));
             case 'k', 'u' -> {
               long v = src(s, i, next, lane);
-              yield v != UNKNOWN && put32(out, k, kind == 'k' ? (short) v : v & 0xFFFF);
+              yield v != UNKNOWN && put32(out, k, kind == 'k' ? (short) v & M32 : v & 0xFFFF);
             }
             case 'd' ->
                 wideDst
@@ -187,7 +187,9 @@ public final class Semantics {
 
   /** {@code out[k]} = the low 32 bits of {@code v}; false (nothing written) when v is unknown. */
   private static boolean put32(long[] out, int k, long v) {
-    if (v == UNKNOWN) {
+    // A symbol is no number to compute with: a source the symbolic execution did not look at (the
+    // old value of a destination, M0) makes the result unknown, never its symbol's bits.
+    if (v == UNKNOWN || Symbols.isSymbol(v)) {
       return false;
     }
     out[k] = v & M32;
@@ -260,6 +262,15 @@ public final class Semantics {
           long scc = s.scc();
           int chosen = scc == 1 ? 0 : 1;
           int operand = 1 + (chosen == 1 && consumes(shape.charAt(0)) ? 1 : 0);
+          if (!wide && scc != UNKNOWN) {
+            // The chosen value is passed on as it is: a symbol (s_cmov_b32 s10, 0 with SCC = 0
+            // keeps the symbol in s10) stays that symbol.
+            long picked = shape.charAt(chosen) == 'd' ? s.read(i.operand(0), 0) : UNKNOWN;
+            if (Symbols.isSymbol(picked)) {
+              s.writeValue(i.operand(0), 0, picked);
+              return;
+            }
+          }
           Optional<long[]> v =
               scc == UNKNOWN
                   ? Optional.empty()

@@ -75,6 +75,18 @@ final class SymbolicAlu {
       s.setSccValue(unknown ? WaveState.UNKNOWN : compare(sym, op, sources));
       return true;
     }
+    if (op.equals("s_cmov_b32") && sources.length == 2) {
+      // SCC ? src : the old value, as the select it is (the solver reads it so); the old value is
+      // no source operand, so it is read here.
+      long before = s.read(i.operand(0), 0);
+      s.writeValue(
+          i.operand(0),
+          0,
+          unknown || before == WaveState.UNKNOWN
+              ? WaveState.UNKNOWN
+              : sym.of("s_cselect_b32", sources[0], before, sources[1]));
+      return true;
+    }
     if (op.equals("s_cselect_b32") && (s.scc() == 0 || s.scc() == 1)) {
       // A known SCC picks one operand, symbol or not.
       s.writeValue(i.operand(0), 0, s.read(i.operand(s.scc() == 1 ? 1 : 2), 0));
@@ -132,7 +144,7 @@ final class SymbolicAlu {
       WaveState s, Instruction i, Optional<InstructionInfo> info, int defs) {
     OptionalLong exec = s.exec();
     if (exec.isEmpty()) {
-      return false;
+      return underSymbolicExec(s, i, info, defs);
     }
     boolean readsVcc =
         info.map(n -> n.has(Effect.READS_VCC)).orElse(false) && !explicitMask(i, defs);
@@ -199,6 +211,54 @@ final class SymbolicAlu {
     return true;
   }
 
+  private static final Operand EXEC_LO = new Operand.Special("exec_lo");
+  private static final Operand EXEC_HI = new Operand.Special("exec_hi");
+
+  /**
+   * A VALU instruction writing one VGPR range while EXEC is a symbol (a {@code v_cmpx} of symbols:
+   * the remainder correction of hipBLASLt's split-K division, {@code v_cmpx_eq_u32 exec, v1, s50;
+   * v_add_u32 v0, 1, v0}): each lane's word is the term "the lane's EXEC bit ? the value written :
+   * the value before", a known bit choosing directly. The value written is computed as if every
+   * lane were active. False (nothing done) for any other instruction, or when EXEC is the opaque
+   * unknown: the semantic functions then make what it writes unknown.
+   */
+  private static boolean underSymbolicExec(
+      WaveState s, Instruction i, Optional<InstructionInfo> info, int defs) {
+    long lo = s.read(EXEC_LO, 0);
+    long hi = s.read(EXEC_HI, 0);
+    if (lo == WaveState.UNKNOWN
+        || hi == WaveState.UNKNOWN
+        || defs != 1
+        || !(i.operand(0) instanceof Operand.Register r)
+        || r.file() != Operand.RegisterFile.VGPR
+        || info.map(n -> n.has(Effect.WRITES_VCC) || n.has(Effect.WRITES_EXEC)).orElse(true)) {
+      return false;
+    }
+    WaveState all = s.copy();
+    all.setExec(OptionalLong.of(-1L));
+    Semantics.execute(all, i, info);
+    Symbols sym = s.symbols();
+    for (Operand word : words(r)) {
+      for (int lane = 0; lane < WaveState.LANES; lane++) {
+        long half = lane < 32 ? lo : hi;
+        long written = all.read(word, lane);
+        long before = s.read(word, lane);
+        long v;
+        if (!Symbols.isSymbol(half)) {
+          v = ((half >>> (lane & 31)) & 1) != 0 ? written : before;
+        } else if (written == before) {
+          v = before;
+        } else if (written == WaveState.UNKNOWN || before == WaveState.UNKNOWN) {
+          v = WaveState.UNKNOWN;
+        } else {
+          v = sym.of("exec_select", half, lane & 31, written, before);
+        }
+        s.writeValue(word, lane, v);
+      }
+    }
+    return true;
+  }
+
   /** A VALU result in an SGPR: v_readfirstlane / v_readlane pass the lane's value on. */
   private static long scalarResult(Symbols sym, Instruction i, int d, long[][] lanes, long exec) {
     String op = i.opcode();
@@ -235,11 +295,14 @@ final class SymbolicAlu {
     }
     long[] terms;
     if (uniform && first != null) {
-      terms = java.util.Arrays.copyOf(first, first.length + 1);
+      terms = java.util.Arrays.copyOf(first, first.length + 2);
     } else {
-      terms = concat(lanes, 1);
+      terms = concat(lanes, 2);
     }
-    terms[terms.length - 1] = exec;
+    // EXEC as two 32-bit halves: a term's operand that is negative names a symbol, and a full
+    // EXEC (-1 as 64 bits) once named the first symbol of the launch.
+    terms[terms.length - 2] = exec & 0xFFFFFFFFL;
+    terms[terms.length - 1] = exec >>> 32;
     return new long[] {
       sym.of(op + part(d, 0, 2) + "#mask", terms), sym.of(op + part(d, 1, 2) + "#mask", terms)
     };

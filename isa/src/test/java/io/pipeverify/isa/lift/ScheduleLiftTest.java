@@ -112,6 +112,88 @@ class ScheduleLiftTest {
   }
 
   /**
+   * A loop with v_mfma that only runs after the K loop (hipBLASLt's tail loop over the last K
+   * elements) is no K loop: its three passes are the epilogue, not three K steps of a loop that
+   * "leaves after 3 iterations, not 8".
+   */
+  @Test
+  void aTailLoopAfterTheKLoopIsFollowedPassByPassInTheEpilogue() throws Exception {
+    List<String> body = new ArrayList<>(copyReadLoop(4));
+    body.remove(body.size() - 1);
+    body.addAll(
+        List.of(
+            "\ts_mov_b32 s30, 3", // 22
+            ".Ltail:", // 23
+            "\tds_read_b128 v[4:7], v1 offset:64", // 24
+            "\ts_waitcnt lgkmcnt(0)", // 25
+            "\tv_mfma_f32_16x16x32_bf16 v[8:11], v[4:7], v[4:7], v[8:11]", // 26
+            "\ts_sub_u32 s30, s30, 1", // 27
+            "\ts_cmp_lg_u32 s30, 0", // 28
+            "\ts_cbranch_scc1 .Ltail", // 29
+            "\ts_endpgm"));
+    Schedule s = lift(body, 2);
+    List<String> epilogue =
+        s.programOf(0).epilogue().stream().map(ScheduleLiftTest::describe).toList();
+    assertEquals(
+        3, epilogue.stream().filter(o -> o.startsWith("24:ds_read")).count(), epilogue.toString());
+    assertEquals(
+        List.of(
+            "12:g2s 0+1",
+            "13:wait vmcnt(0)",
+            "14:barrier",
+            "15:ds_read 0+1 -> v[4:7]",
+            "16:wait lgkmcnt(0)",
+            "17:mfma v[4:7] x v[4:7]",
+            "18:barrier"),
+        s.programOf(0).loop().stream().map(ScheduleLiftTest::describe).toList());
+  }
+
+  /**
+   * A branch on an unknown value after which no path touches LDS, meets a barrier or multiplies
+   * (hipBLASLt's split-K accumulation and edge stores) splits no launch: the walk ends there, and
+   * its sides' different waits order nothing that could race.
+   */
+  @Test
+  void aBranchAfterWhichNothingTouchesLdsSplitsNoLaunch() throws Exception {
+    List<String> body = new ArrayList<>(copyReadLoop(4));
+    body.remove(body.size() - 1);
+    body.addAll(
+        List.of(
+            "\ts_load_dword s40, s[0:1], 0x0",
+            "\ts_waitcnt lgkmcnt(0)",
+            "\ts_cmp_eq_u32 s40, 0",
+            "\ts_cbranch_scc1 .Lskip",
+            "\tglobal_store_dword v1, v4, s[8:9]",
+            "\ts_waitcnt vmcnt(0)",
+            ".Lskip:",
+            "\ts_endpgm"));
+    LiftedKernel lifted = liftAll(body, 2);
+    assertEquals(1, lifted.classes().size(), classes(lifted).toString());
+    assertEquals(List.of(), lifted.uncovered());
+  }
+
+  /**
+   * An address beyond the target's LDS is out of range: the read returns 0 and touches nothing
+   * (hipBLASLt's bias loads switch lanes off with address 0x80000000); a read with no lane in range
+   * is no op at all.
+   */
+  @Test
+  void lanesAddressedBeyondTheLdsTouchNothingAndAReadOfNoneIsNoOp() throws Exception {
+    List<String> body = new ArrayList<>(copyReadLoop(4));
+    // Lanes 32-63 read at 0x80000000; a second read sends every lane there.
+    body.add(15, "\tv_cmp_gt_u32_e32 vcc, 32, v0");
+    body.add(16, "\tv_mov_b32_e32 v20, 0x80000000");
+    body.add(17, "\tv_cndmask_b32_e32 v21, v20, v1, vcc");
+    body.add(18, "\tds_read_b128 v[12:15], v21");
+    body.add(19, "\tds_read_b128 v[16:19], v20");
+    Schedule s = lift(body, 1);
+    List<String> loop = s.programOf(0).loop().stream().map(ScheduleLiftTest::describe).toList();
+    assertTrue(loop.contains("24:ds_read 0+1 -> v[12:15]"), loop.toString());
+    assertTrue(loop.stream().noneMatch(o -> o.startsWith("25:")), loop.toString());
+    assertEquals(List.of(new LdsBuffer("lds", 1, 1024, 1024)), s.buffers());
+  }
+
+  /**
    * gfx950's transposing reads read the bytes at each lane's address, as the plain read of their
    * width does: the wave's LDS footprint (what P1 compares) is the same, the transpose only deals
    * the elements out to other lanes' registers.
@@ -490,7 +572,8 @@ class ScheduleLiftTest {
                 + " \\(k.s:14: s_cbranch_scc1 on s_cmp_lt_u32\\(1, kernarg\\+0\\) \\(and 63 more"
                 + " executions of it\\)\\) differ in what"
                 + " they do to LDS, waits or barriers, and a loop whose exit depends on such a value"
-                + " makes each pass another launch; give --arg values to narrow the launches"),
+                + " makes each pass another launch; give --arg values to narrow the launches, or"
+                + " --max-launches a larger bound"),
         reason);
   }
 

@@ -214,4 +214,45 @@ class SemanticsTest {
     assertEquals(42, s.vgpr(5, 41), "v5 is not the reload's destination");
     assertEquals(99, s.vgpr(3, 41), "v3 is not the spill's source");
   }
+
+  /**
+   * A symbol is a name, not a number: s_cmov_b32 with SCC = 0 keeps the symbol in its destination
+   * (it was once computed from the symbol's bits: hipBLASLt's tail-loop count became 4294966683),
+   * and with a symbolic SCC it is the select the solver reads.
+   */
+  @Test
+  void aConditionalMoveKeepsASymbolAndASymbolicSccMakesASelect() throws Exception {
+    long k = s.symbols().leaf("K");
+    s.writeValue(
+        new io.pipeverify.isa.decode.Operand.Register(
+            io.pipeverify.isa.decode.Operand.RegisterFile.SGPR, 10, 1),
+        0,
+        k);
+    run("s_cmp_eq_u32 s0, s0", "s_cmp_lg_u32 1, 1", "s_cmov_b32 s10, 0");
+    assertEquals(k, s.sgpr(10), "SCC = 0 keeps the symbol");
+    s.setSccValue(s.symbols().leaf("c"));
+    run("s_cmov_b32 s10, 0");
+    assertEquals("s_cselect_b32(0, K, c)", s.symbols().describe(s.sgpr(10), 100));
+  }
+
+  /**
+   * Under an EXEC that a v_cmpx of symbols wrote (hipBLASLt's split-K remainder correction), each
+   * lane's result is "its EXEC bit ? the new value : the old one", and v_readfirstlane after EXEC
+   * is restored passes lane 0's on.
+   */
+  @Test
+  void aVectorResultUnderASymbolicExecIsTheSelectOfEachLanesBit() throws Exception {
+    long n = s.symbols().leaf("n");
+    s.setSgprValue(50, n);
+    run(
+        "v_mov_b32 v1, s50",
+        "v_mov_b32 v0, 7",
+        "v_cmpx_eq_u32_e64 exec, v1, 3",
+        "v_add_u32_e32 v0, 1, v0",
+        "s_mov_b64 exec, -1",
+        "v_readfirstlane_b32 s7, v0");
+    assertEquals(
+        "exec_select(v_cmpx_eq_u32.0#mask(n, 3, 4294967295, 4294967295), 0, 8, 7)",
+        s.symbols().describe(s.sgpr(7), 200));
+  }
 }
