@@ -11,11 +11,12 @@ import java.util.regex.Pattern;
  * The kernels one command has lifted, by their text. A sweep meets the same kernel assembled for
  * several targets: aiter ships each of its GEMM kernels for gfx942 and for gfx950, instruction for
  * instruction the same, and their listings differ only in the target directive and the file name in
- * a comment. Such a kernel is lifted once; the other inputs get its launch classes moved to their
- * file and target ({@link LiftedKernel#inFile}), which is what their own lift would give. Only
- * lifts that succeeded are kept: an input that fails fails with its own file and lines. (A clang
- * listing also names its target in its metadata, {@code amdhsa.target}: there the texts differ and
- * each is lifted.)
+ * a comment. Such a kernel is lifted once (again for another LDS size when an address was beyond
+ * the first target's LDS, or its accesses reach beyond the second's); the other inputs get its
+ * launch classes moved to their file and target ({@link LiftedKernel#inFile}), which is what their
+ * own lift would give. Only lifts that succeeded are kept: an input that fails fails with its own
+ * file and lines. (A clang listing also names its target in its metadata, {@code amdhsa.target}:
+ * there the texts differ and each is lifted.)
  */
 final class LiftMemo {
   private record Lifted(String name, LiftedKernel kernel) {}
@@ -37,7 +38,13 @@ final class LiftMemo {
    */
   Optional<LiftedKernel> find(String key, String name, Target target) {
     Lifted seen = byText.get(key);
-    return seen == null
+    if (seen == null || seen.kernel().classes().isEmpty()) {
+      return Optional.empty();
+    }
+    // An LDS address beyond a target's LDS touches nothing there (docs/isa.md): a lift for a
+    // target with another LDS size may differ, and is not reused.
+    Target lifted = seen.kernel().classes().get(0).schedule().target();
+    return lifted.ldsBytes() != target.ldsBytes()
         ? Optional.empty()
         : Optional.of(seen.kernel().inFile(seen.name(), name, target));
   }

@@ -58,7 +58,9 @@ class AiterCorpusTest {
     assertTrue(
         r.out()
             .contains(
-                "\nlaunches: every trip count; every value of Kdim, is_out_b16 (6 launch classes;"
+                // is_out_b16 picks the output's format after the last LDS access and barrier:
+                // a branch that splits no launch (docs/isa.md, "Unknown values").
+                "\nlaunches: every trip count; every value of Kdim (3 launch classes;"
                     + " docs/isa.md)\n"),
         r.dump());
   }
@@ -78,8 +80,8 @@ class AiterCorpusTest {
     assertEquals(1, r.code(), r.dump());
     List<String[]> rows = r.out().lines().skip(2).map(l -> l.trim().split("\\s+")).toList();
     assertEquals(3, rows.size(), r.dump());
-    assertEquals(List.of("verified", "3773"), List.of(rows.get(0)[3], rows.get(0)[6]), r.dump());
-    assertEquals(List.of("verified", "3773"), List.of(rows.get(1)[3], rows.get(1)[6]), r.dump());
+    assertEquals(List.of("verified", "2980"), List.of(rows.get(0)[3], rows.get(0)[6]), r.dump());
+    assertEquals(List.of("verified", "2980"), List.of(rows.get(1)[3], rows.get(1)[6]), r.dump());
     assertEquals("violated", rows.get(2)[3], r.dump());
   }
 

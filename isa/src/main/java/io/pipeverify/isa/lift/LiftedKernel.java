@@ -16,7 +16,11 @@ import java.util.Objects;
  * every workgroup}).
  */
 public record LiftedKernel(
-    String kernel, List<LaunchClass> classes, String covers, List<Uncovered> uncovered) {
+    String kernel,
+    List<LaunchClass> classes,
+    String covers,
+    List<Uncovered> uncovered,
+    boolean outOfRange) {
   public LiftedKernel {
     Objects.requireNonNull(kernel);
     classes = List.copyOf(classes);
@@ -26,7 +30,17 @@ public record LiftedKernel(
 
   /** A kernel every launch of which the lift followed. */
   public LiftedKernel(String kernel, List<LaunchClass> classes, String covers) {
-    this(kernel, classes, covers, List.of());
+    this(kernel, classes, covers, List.of(), false);
+  }
+
+  /**
+   * The same with the launches it could not follow; {@code outOfRange} (last component): whether an
+   * LDS address beyond the target's LDS was left out, which makes the lift depend on the target's
+   * LDS size.
+   */
+  public LiftedKernel(
+      String kernel, List<LaunchClass> classes, String covers, List<Uncovered> uncovered) {
+    this(kernel, classes, covers, uncovered, false);
   }
 
   /**
@@ -70,7 +84,7 @@ public record LiftedKernel(
               u.condition().replace(from + ":", to + ":"),
               u.reason().replace(from + ":", to + ":")));
     }
-    return new LiftedKernel(kernel, moved, covers, movedUncovered);
+    return new LiftedKernel(kernel, moved, covers, movedUncovered, outOfRange);
   }
 
   /** One launch class: which way its branches go and its trip counts, and its schedule. */

@@ -234,8 +234,40 @@ public final class ScheduleLift {
       Feasibility feasibility,
       int maxLaunches)
       throws AsmSyntaxException {
-    return new ScheduleLift(listing, kernel, waves, args, ranges, feasibility, maxLaunches)
-        .explore();
+    ControlFlowGraph cfg = ControlFlowGraph.of(kernel);
+    Set<Integer> every = mfmaLoops(cfg);
+    LiftedKernel first = null;
+    AsmSyntaxException failed = null;
+    try {
+      first =
+          new ScheduleLift(listing, kernel, waves, args, ranges, feasibility, maxLaunches)
+              .explore(every);
+    } catch (AsmSyntaxException e) {
+      failed = e;
+    }
+    Set<Integer> main = kBlocks(cfg);
+    if ((first != null && first.uncovered().isEmpty()) || main.equals(every)) {
+      if (first == null) {
+        throw failed;
+      }
+      return first;
+    }
+    // Every loop with v_mfma as one K loop (aiter's loops entered by parity, a masked last
+    // loop) could not follow every launch: a loop that only runs after the K loop (hipBLASLt's
+    // tail loop over the last K elements) may be one to follow pass by pass instead. The lift
+    // that covers more launches is the answer; both are sound.
+    LiftedKernel second;
+    try {
+      second =
+          new ScheduleLift(listing, kernel, waves, args, ranges, feasibility, maxLaunches)
+              .explore(main);
+    } catch (AsmSyntaxException e) {
+      if (first == null) {
+        throw failed;
+      }
+      return first;
+    }
+    return first == null || second.uncovered().size() < first.uncovered().size() ? second : first;
   }
 
   /** How many launch classes the lift follows before it lists the others as not covered. */
@@ -256,6 +288,17 @@ public final class ScheduleLift {
 
   /** K steps a loop may run before it becomes periodic (a loop tested at its top: 1). */
   static final int MAX_OFFSET = 2;
+
+  /** The blocks of every loop with v_mfma. */
+  static Set<Integer> mfmaLoops(ControlFlowGraph cfg) {
+    Set<Integer> blocks = new TreeSet<>();
+    for (ControlFlowGraph.Loop l : cfg.loops()) {
+      if (l.blockIndices().stream().anyMatch(b -> cfg.blocks().get(b).count("v_mfma") > 0)) {
+        blocks.addAll(l.blockIndices());
+      }
+    }
+    return blocks;
+  }
 
   /**
    * The blocks of the K loops: the loop with the most v_mfma and every other loop with v_mfma that
@@ -286,10 +329,9 @@ public final class ScheduleLift {
     return kBlocks;
   }
 
-  private LiftedKernel explore() throws AsmSyntaxException {
+  private LiftedKernel explore(Set<Integer> kBlocks) throws AsmSyntaxException {
     Target target = target(listing);
     ControlFlowGraph cfg = ControlFlowGraph.of(kernel);
-    Set<Integer> kBlocks = kBlocks(cfg);
     kLoopAt =
         kBlocks.stream()
             .map(b -> cfg.blocks().get(b).instructions())
@@ -357,7 +399,7 @@ public final class ScheduleLift {
               + (infeasible == 1 ? " way" : " ways")
               + " the branches cannot go together left out (proved: proofs/launches.md)";
     }
-    return new LiftedKernel(kernel.name(), out, covers, uncovered);
+    return new LiftedKernel(kernel.name(), out, covers, uncovered, evaluator.outOfRange());
   }
 
   /**

@@ -1115,7 +1115,9 @@ public final class WaveEvaluator {
       // Beyond the target's LDS the access is out of range: a read returns 0 and a write is
       // dropped, which kernels use to switch a lane off (hipBLASLt's bias loads select address
       // 0x80000000 for the lanes outside the matrix).
-      lanes[lane] = a + offset >= outOfRange ? LdsAccess.INACTIVE : a + offset;
+      boolean beyond = a + offset >= outOfRange;
+      outOfRangeSeen |= beyond;
+      lanes[lane] = beyond ? LdsAccess.INACTIVE : a + offset;
     }
     return lanes;
   }
@@ -1126,6 +1128,14 @@ public final class WaveEvaluator {
 
   /** The first LDS address beyond the target's LDS. */
   private final long outOfRange;
+
+  /** Whether a lane's LDS address was beyond the target's LDS (and left out). */
+  private boolean outOfRangeSeen;
+
+  /** Whether a lane's LDS address was beyond the target's LDS: the lift depends on its size. */
+  public boolean outOfRange() {
+    return outOfRangeSeen;
+  }
 
   /** The wave's EXEC mask; a located error when it is unknown. */
   private static long exec(WaveState s, Instruction i, int wave) throws AsmSyntaxException {
