@@ -39,10 +39,13 @@ public final class WaveEvaluator {
    * {@code ds_read_b96_tr_b6}) read, like {@code ds_read_b64}/{@code _b96}, the bytes at each
    * active lane's address; the transpose exchanges the elements among the lanes of a block on the
    * way to the registers, which changes what each lane receives but not which LDS bytes the wave
-   * reads.
+   * reads. The 16-bit-destination forms ({@code ds_read_u16_d16_hi}, {@code ds_write_b16_d16_hi})
+   * access their width at the address; which half of the register they use changes nothing in LDS
+   * (the register analysis keeps the other half: ReadLiveness).
    */
   private static final Pattern DS_BYTES =
-      Pattern.compile("ds_(read|write|load|store)(2)?(st64)?_([biu])(\\d+)(_tr_b(4|6|8|16))?");
+      Pattern.compile(
+          "ds_(read|write|load|store)(2)?(st64)?_([biu])(\\d+)(_tr_b(4|6|8|16)|_d16(_hi)?)?");
 
   private static final Pattern DMA_BYTES =
       Pattern.compile("\\w+_load_(lds_)?(dword(x(\\d))?|ubyte|sbyte|ushort|sshort)");
@@ -1006,7 +1009,7 @@ public final class WaveEvaluator {
               iteration,
               form.kind(),
               form.bytes(),
-              lanes(s, i, wave, address, offset),
+              lanes(s, i, wave, address, offset, form.kind() == LdsAccess.Kind.READ),
               null));
     }
     return out;
@@ -1099,7 +1102,8 @@ public final class WaveEvaluator {
   /**
    * Each active lane's address VGPR plus {@code offset}; {@link LdsAccess#INACTIVE} for another.
    */
-  private long[] lanes(WaveState s, Instruction i, int wave, Operand address, long offset)
+  private long[] lanes(
+      WaveState s, Instruction i, int wave, Operand address, long offset, boolean read)
       throws AsmSyntaxException {
     long exec = exec(s, i, wave);
     long[] lanes = new long[WaveState.LANES];
@@ -1109,6 +1113,9 @@ public final class WaveEvaluator {
         continue;
       }
       long a = s.read(address, lane);
+      if (read && Symbols.isSymbol(a)) {
+        a = inRangeChoice(s.symbols(), a).orElse(a);
+      }
       if (a < 0) {
         throw unknown(i, wave, "address " + address + " of lane " + lane + named(s, a));
       }
@@ -1120,6 +1127,30 @@ public final class WaveEvaluator {
       lanes[lane] = beyond ? LdsAccess.INACTIVE : a + offset;
     }
     return lanes;
+  }
+
+  /**
+   * For a read whose lane address is {@code mask ? A : B} (a {@code v_cndmask_b32} of an unknown
+   * mask) with one of A and B a known address beyond the target's LDS and the other a known
+   * address: the known one in range. The lane reads it or nothing (Tensile switches the lanes
+   * outside the matrix off this way); a read that may happen is checked as one that does, which
+   * checks more orders, never fewer.
+   */
+  private java.util.OptionalLong inRangeChoice(Symbols symbols, long a) {
+    if (!symbols.op(a).equals("v_cndmask_b32")) {
+      return java.util.OptionalLong.empty();
+    }
+    long[] operands = symbols.operands(a);
+    if (operands.length < 2 || operands[0] < 0 || operands[1] < 0) {
+      return java.util.OptionalLong.empty();
+    }
+    if (operands[0] >= outOfRange && operands[1] < outOfRange) {
+      return java.util.OptionalLong.of(operands[1]);
+    }
+    if (operands[1] >= outOfRange && operands[0] < outOfRange) {
+      return java.util.OptionalLong.of(operands[0]);
+    }
+    return java.util.OptionalLong.empty();
   }
 
   /** The most LDS of any target (gfx950: 160 KiB). */

@@ -149,6 +149,21 @@ class ScheduleLiftTest {
   }
 
   /**
+   * The 16-bit-destination reads (hipBLASLt's ds_read_u16_d16_hi) read their two bytes at each
+   * lane's address, like ds_read_u16.
+   */
+  @Test
+  void aSixteenBitDestinationReadReadsItsTwoBytes() throws Exception {
+    for (String form : List.of("ds_read_u16_d16_hi v4, v1", "ds_read_u16_d16 v4, v1")) {
+      List<String> body = new ArrayList<>(copyReadLoop(1));
+      body.set(9, "\t" + form);
+      Schedule s = lift(body, 1);
+      // 64 lanes x 2 bytes at lane * 2: the first 128 bytes, in the copies' 1 KiB granule 0.
+      assertEquals("15:ds_read 0+1 -> v4", describe(s.programOf(0).loop().get(3)), form);
+    }
+  }
+
+  /**
    * A branch on an unknown value after which no path touches LDS, meets a barrier or multiplies
    * (hipBLASLt's split-K accumulation and edge stores) splits no launch: the walk ends there, and
    * its sides' different waits order nothing that could race.
