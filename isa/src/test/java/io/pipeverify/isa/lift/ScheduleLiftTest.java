@@ -149,6 +149,24 @@ class ScheduleLiftTest {
   }
 
   /**
+   * A read whose lanes' addresses are "mask ? in range : 0x80000000" for a mask of an argument the
+   * lift does not know reads the in-range address or nothing: it is checked as reading it.
+   */
+  @Test
+  void aReadSwitchedOffByAnUnknownMaskIsCheckedAsReading() throws Exception {
+    List<String> body = new ArrayList<>(copyReadLoop(4));
+    body.add(5, "\ts_load_dword s40, s[0:1], 0x0");
+    body.add(6, "\ts_waitcnt lgkmcnt(0)");
+    body.add(17, "\tv_cmp_gt_u32_e64 s[20:21], s40, v0");
+    body.add(18, "\tv_mov_b32_e32 v20, 0x80000000");
+    body.add(19, "\tv_cndmask_b32_e64 v21, v20, v1, s[20:21]");
+    body.add(20, "\tds_read_b128 v[12:15], v21");
+    Schedule s = lift(body, 1);
+    List<String> loop = s.programOf(0).loop().stream().map(ScheduleLiftTest::describe).toList();
+    assertTrue(loop.contains("26:ds_read 0+1 -> v[12:15]"), loop.toString());
+  }
+
+  /**
    * The 16-bit-destination reads (hipBLASLt's ds_read_u16_d16_hi) read their two bytes at each
    * lane's address, like ds_read_u16.
    */
