@@ -27,6 +27,10 @@ import java.util.Set;
 final class SymbolicAlu {
   private SymbolicAlu() {}
 
+  /** Scalar instructions whose destination is also their first source. */
+  private static final Set<String> READS_DESTINATION =
+      Set.of("s_addk_i32", "s_mulk_i32", "s_bitset0_b32", "s_bitset1_b32");
+
   private static final Set<String> COPIES =
       Set.of(
           "s_mov_b32",
@@ -60,6 +64,14 @@ final class SymbolicAlu {
       WaveState s, Instruction i, Optional<InstructionInfo> info, int defs) {
     boolean readsScc = info.map(n -> n.has(Effect.READS_SCC)).orElse(false);
     Operand[] words = sourceWords(i, defs);
+    if (READS_DESTINATION.contains(i.opcode()) && defs == 1) {
+      // SOPK arithmetic and the bit sets read their destination first (s_addk_i32 s40, 1 is
+      // s40 = s40 + 1): a symbol there is a source like any other.
+      Operand[] withOld = new Operand[words.length + 1];
+      withOld[0] = i.operand(0);
+      System.arraycopy(words, 0, withOld, 1, words.length);
+      words = withOld;
+    }
     long[] sources = values(s, words, 0, readsScc ? 1 : 0);
     if (readsScc) {
       sources[words.length] = s.scc();

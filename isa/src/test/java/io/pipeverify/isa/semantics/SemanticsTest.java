@@ -236,6 +236,18 @@ class SemanticsTest {
   }
 
   /**
+   * SOPK arithmetic reads its destination: s_addk_i32 on a symbol is the term of that symbol
+   * (aiter's causal attention kernels compute their loop bound so; it was once a number made of the
+   * symbol's bits).
+   */
+  @Test
+  void sopkArithmeticOnASymbolIsATerm() throws Exception {
+    s.setSgprValue(40, s.symbols().leaf("n"));
+    run("s_addk_i32 s40, 0x1", "s_mulk_i32 s40, 0x3");
+    assertEquals("s_mulk_i32(s_addk_i32(n, 1), 3)", s.symbols().describe(s.sgpr(40), 100));
+  }
+
+  /**
    * Under an EXEC that a v_cmpx of symbols wrote (hipBLASLt's split-K remainder correction), each
    * lane's result is "its EXEC bit ? the new value : the old one", and v_readfirstlane after EXEC
    * is restored passes lane 0's on.

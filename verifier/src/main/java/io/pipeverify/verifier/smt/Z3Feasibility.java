@@ -249,10 +249,10 @@ public final class Z3Feasibility implements Feasibility, AutoCloseable {
     Context z = context;
     BitVecExpr five = z.mkBV(31, 32);
     return switch (op) {
-      case "s_add_u32", "s_add_i32", "v_add_u32", "v_add_co_u32" -> z.mkBVAdd(a, b);
+      case "s_add_u32", "s_add_i32", "s_addk_i32", "v_add_u32", "v_add_co_u32" -> z.mkBVAdd(a, b);
       case "s_sub_u32", "s_sub_i32", "v_sub_u32", "v_sub_co_u32" -> z.mkBVSub(a, b);
       case "v_subrev_u32" -> z.mkBVSub(b, a);
-      case "s_mul_i32", "v_mul_lo_u32" -> z.mkBVMul(a, b);
+      case "s_mul_i32", "s_mulk_i32", "v_mul_lo_u32" -> z.mkBVMul(a, b);
       case "s_lshl_b32" -> z.mkBVSHL(a, z.mkBVAND(b, five));
       case "s_lshr_b32" -> z.mkBVLSHR(a, z.mkBVAND(b, five));
       case "s_ashr_i32" -> z.mkBVASHR(a, z.mkBVAND(b, five));
