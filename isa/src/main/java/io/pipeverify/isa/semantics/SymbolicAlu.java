@@ -117,7 +117,7 @@ final class SymbolicAlu {
         } else if (COPIES.contains(op) && sources.length == 1) {
           v = sources[0];
         } else {
-          v = sym.of(op + part(d, w, dst.size()), sources);
+          v = term(sym, op + part(d, w, dst.size()), sources);
         }
         s.writeValue(dst.get(w), 0, v);
       }
@@ -213,7 +213,7 @@ final class SymbolicAlu {
             } else if (passedOn) {
               v = src[0];
             } else {
-              v = sym.of(names[w], src);
+              v = term(sym, names[w], src);
             }
             s.writeValue(dstWords.get(w), lane, v);
           }
@@ -269,6 +269,31 @@ final class SymbolicAlu {
       }
     }
     return true;
+  }
+
+  private static final Set<String> SUBTRACTS = Set.of("s_sub_u32", "s_sub_i32", "v_sub_u32");
+  private static final Set<String> ADDS = Set.of("s_add_u32", "s_add_i32", "v_add_u32");
+
+  /**
+   * The term {@code name(sources)}, with {@code (a + b) - a} as {@code b} (32-bit arithmetic wraps
+   * the same way): hipBLASLt's epilogue takes a lane's row back out of its global index, {@code
+   * v_sub_u32 v11, v0, s70} with {@code v0 = 256 * wg + row} and {@code s70 = 256 * wg}, and the
+   * row, a number, is its LDS address.
+   */
+  private static long term(Symbols sym, String name, long[] sources) {
+    if (SUBTRACTS.contains(name) && sources.length == 2 && Symbols.isSymbol(sources[0])) {
+      long sum = sources[0];
+      long[] added = sym.operands(sum);
+      if (ADDS.contains(sym.op(sum)) && added.length == 2) {
+        if (added[0] == sources[1]) {
+          return added[1];
+        }
+        if (added[1] == sources[1]) {
+          return added[0];
+        }
+      }
+    }
+    return sym.of(name, sources);
   }
 
   /** A VALU result in an SGPR: v_readfirstlane / v_readlane pass the lane's value on. */

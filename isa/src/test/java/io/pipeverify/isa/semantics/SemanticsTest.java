@@ -248,6 +248,22 @@ class SemanticsTest {
   }
 
   /**
+   * {@code (a + b) - a} is {@code b}: hipBLASLt takes a lane's row back out of its global index
+   * ({@code v0 = 256 * wg + row}; {@code v_sub_u32 v11, v0, s70} with {@code s70 = 256 * wg}), and
+   * the row, a number, is an LDS address.
+   */
+  @Test
+  void aSumMinusOneOfItsTermsIsTheOther() throws Exception {
+    s.setSgprValue(2, s.symbols().leaf("wg"));
+    run(
+        "s_mul_i32 s70, 0x100, s2",
+        "v_add_u32_e32 v1, s70, v0",
+        "s_mul_i32 s71, 0x100, s2",
+        "v_sub_u32_e64 v11, v1, s71");
+    assertEquals(64 + 5, s.vgpr(11, 5), "lane 5's work-item id, a number");
+  }
+
+  /**
    * Under an EXEC that a v_cmpx of symbols wrote (hipBLASLt's split-K remainder correction), each
    * lane's result is "its EXEC bit ? the new value : the old one", and v_readfirstlane after EXEC
    * is restored passes lane 0's on.
