@@ -41,12 +41,13 @@ final class LiftMemo {
     if (seen == null || seen.kernel().classes().isEmpty()) {
       return Optional.empty();
     }
-    // An LDS address beyond a target's LDS touches nothing there (docs/isa.md): a lift for a
-    // target with another LDS size may differ, and is not reused.
+    // An LDS address beyond a target's LDS touches nothing there (docs/isa.md): a lift is reused
+    // for a target with another LDS size only when its accesses reach no further than that LDS
+    // and it left no address out (LiftedKernel#reach).
     Target lifted = seen.kernel().classes().get(0).schedule().target();
-    return lifted.ldsBytes() != target.ldsBytes()
-        ? Optional.empty()
-        : Optional.of(seen.kernel().inFile(seen.name(), name, target));
+    return lifted.ldsBytes() == target.ldsBytes() || seen.kernel().reach() <= target.ldsBytes()
+        ? Optional.of(seen.kernel().inFile(seen.name(), name, target))
+        : Optional.empty();
   }
 
   /** Records the kernel lifted from input {@code name}, whose listing's text is {@code key}. */

@@ -20,7 +20,7 @@ public record LiftedKernel(
     List<LaunchClass> classes,
     String covers,
     List<Uncovered> uncovered,
-    boolean outOfRange) {
+    long reach) {
   public LiftedKernel {
     Objects.requireNonNull(kernel);
     classes = List.copyOf(classes);
@@ -30,17 +30,17 @@ public record LiftedKernel(
 
   /** A kernel every launch of which the lift followed. */
   public LiftedKernel(String kernel, List<LaunchClass> classes, String covers) {
-    this(kernel, classes, covers, List.of(), false);
+    this(kernel, classes, covers, List.of(), Long.MAX_VALUE);
   }
 
   /**
-   * The same with the launches it could not follow; {@code outOfRange} (last component): whether an
-   * LDS address beyond the target's LDS was left out, which makes the lift depend on the target's
-   * LDS size.
+   * The same with the launches it could not follow; {@code reach} (last component): how far its LDS
+   * accesses reach ({@code WaveEvaluator#reach}): the lift is the same for a target whose LDS is at
+   * least that large ({@link Long#MAX_VALUE}: for its own target only).
    */
   public LiftedKernel(
       String kernel, List<LaunchClass> classes, String covers, List<Uncovered> uncovered) {
-    this(kernel, classes, covers, uncovered, false);
+    this(kernel, classes, covers, uncovered, Long.MAX_VALUE);
   }
 
   /**
@@ -84,7 +84,7 @@ public record LiftedKernel(
               u.condition().replace(from + ":", to + ":"),
               u.reason().replace(from + ":", to + ":")));
     }
-    return new LiftedKernel(kernel, moved, covers, movedUncovered, outOfRange);
+    return new LiftedKernel(kernel, moved, covers, movedUncovered, reach);
   }
 
   /** One launch class: which way its branches go and its trip counts, and its schedule. */

@@ -399,7 +399,7 @@ public final class ScheduleLift {
               + (infeasible == 1 ? " way" : " ways")
               + " the branches cannot go together left out (proved: proofs/launches.md)";
     }
-    return new LiftedKernel(kernel.name(), out, covers, uncovered, evaluator.outOfRange());
+    return new LiftedKernel(kernel.name(), out, covers, uncovered, evaluator.reach());
   }
 
   /**

@@ -986,6 +986,9 @@ public final class WaveEvaluator {
       for (int lane = 0; lane < WaveState.LANES; lane++) {
         lanes[lane] =
             ((exec >>> lane) & 1) != 0 ? base + (long) lane * form.bytes() : LdsAccess.INACTIVE;
+        if (lanes[lane] != LdsAccess.INACTIVE) {
+          highestAddress = Math.max(highestAddress, lanes[lane]);
+        }
       }
       return List.of(
           new LdsAccess(
@@ -1124,6 +1127,9 @@ public final class WaveEvaluator {
       // 0x80000000 for the lanes outside the matrix).
       boolean beyond = a + offset >= outOfRange;
       outOfRangeSeen |= beyond;
+      if (!beyond) {
+        highestAddress = Math.max(highestAddress, a + offset);
+      }
       lanes[lane] = beyond ? LdsAccess.INACTIVE : a + offset;
     }
     return lanes;
@@ -1163,9 +1169,19 @@ public final class WaveEvaluator {
   /** Whether a lane's LDS address was beyond the target's LDS (and left out). */
   private boolean outOfRangeSeen;
 
-  /** Whether a lane's LDS address was beyond the target's LDS: the lift depends on its size. */
-  public boolean outOfRange() {
-    return outOfRangeSeen;
+  /** The highest LDS address a lane accessed, or -1. */
+  private long highestAddress = -1;
+
+  /** The widest access of a lane, in bytes (ds_read_b128, buffer_load_dwordx4 ... lds). */
+  private static final long WIDEST = 16;
+
+  /**
+   * How far the lift's LDS accesses reach: past the end of every byte accessed (the highest address
+   * plus the widest access), or {@link Long#MAX_VALUE} when an address was beyond the target's LDS
+   * and left out. The lift is the same for any target whose LDS is at least this large.
+   */
+  public long reach() {
+    return outOfRangeSeen ? Long.MAX_VALUE : highestAddress + WIDEST;
   }
 
   /** The wave's EXEC mask; a located error when it is unknown. */
