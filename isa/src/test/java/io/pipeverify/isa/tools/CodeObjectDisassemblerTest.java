@@ -167,6 +167,32 @@ class CodeObjectDisassemblerTest {
   }
 
   /**
+   * A long branch backwards: {@code s_sub_u32}/{@code s_subb_u32} take the distance off the address
+   * after {@code s_getpc_b64}: 0x2008 - 8 = 0x2000, the kernel's first instruction.
+   */
+  @Test
+  void aLongBranchBackwardsSubtractsItsDistance() {
+    String text =
+        String.join(
+            "\n",
+            "",
+            "0000000000002000 <k>:",
+            "\ts_nop 0                                 // 000000002000: BF800000",
+            "\ts_getpc_b64 s[4:5]                      // 000000002004: BE841C00",
+            "\ts_sub_u32 s4, s4, 8                     // 000000002008: 80848804",
+            "\ts_subb_u32 s5, s5, 0                    // 00000000200C: 82858005",
+            "\ts_setpc_b64 s[4:5]                      // 000000002010: BE801D04",
+            "");
+    List<String> lines = CodeObjectDisassembler.listing(text, ONE_KERNEL, ELF).lines().toList();
+    assertEquals(
+        ".Lpv_k_2000: s_nop 0                                 ; 000000002000: BF800000",
+        lines.get(2));
+    assertEquals(
+        "\ts_branch .Lpv_k_2000 ; long branch: s_setpc_b64 s[4:5] ; 000000002010: BE801D04",
+        lines.get(6));
+  }
+
+  /**
    * A Tensile kernel whose first instruction has a local label at the kernel's own address, which
    * objdump prints there instead of the kernel's name: the kernel is the symbol with the descriptor
    * (readelf's symbol table says where it is).
