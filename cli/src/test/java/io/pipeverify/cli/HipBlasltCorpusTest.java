@@ -106,6 +106,35 @@ class HipBlasltCorpusTest {
   }
 
   /**
+   * One more outstanding global load at the main loop's first {@code s_waitcnt vmcnt(17)} (18): the
+   * register-staged copy's ds_write after it may write its data register before the load lands, a
+   * P4 register hazard named at that ds_write (issue 32, item 4).
+   */
+  @Test
+  void aWaitTooWeakForAStagedCopyIsARegisterHazardAtItsDsWrite() throws Exception {
+    assumeTools();
+    List<String> lines = Files.readAllLines(SOURCE, StandardCharsets.UTF_8);
+    int wait = lineOf(lines, lineOf(lines, 0, LOOP_BEGIN), "s_waitcnt vmcnt(17)");
+    assertTrue(lines.get(wait).startsWith("ds_write_b128 v[vgprLocalWriteAddrA]"));
+    List<String> mutant = new ArrayList<>(lines);
+    mutant.set(wait - 1, lines.get(wait - 1).replace("vmcnt(17)", "vmcnt(18)"));
+    Path weak = tmp.resolve("weak.s");
+    Files.write(weak, mutant, StandardCharsets.UTF_8);
+    Cli.Result r = Cli.run("verify", weak.toString());
+    assertEquals(1, r.code(), r.dump());
+    assertTrue(r.out().contains("  breaks P4 REGISTER_HAZARD"), r.dump());
+    assertTrue(
+        r.out()
+            .contains(
+                "[1] root cause (issued too early): ds_write lds at "
+                    + weak
+                    + ":"
+                    + (wait + 1)
+                    + " may start before gload at "),
+        r.dump());
+  }
+
+  /**
    * The 1-based line of the first line of {@code lines} after line {@code after} that starts with
    * {@code prefix}.
    */

@@ -27,7 +27,8 @@ public enum Property {
   /**
    * The properties a verdict covers: all seven for a schedule with GEMM intent; without intent (a
    * lift from assembly) P3 and P5 are not checked, as they compare what ops hold with what the GEMM
-   * needs (semantics.md section 8). P4 is then only the timing half: loads land before their mfma.
+   * needs (semantics.md section 8). P4 is then only the timing half: loads land before the mfma or
+   * ds_write that reads them.
    */
   public static Set<Property> checked(Intent intent) {
     return intent == Intent.GEMM ? EnumSet.allOf(Property.class) : EnumSet.of(P1, P2, P4, P6, P7);

@@ -313,6 +313,12 @@ public final class DataflowChecker {
     Instance firstMfma;
 
     void visit(Instance inst) {
+      if (inst.op() instanceof Op.DsWrite w) {
+        Instance def = lastDef.get(w.src());
+        if (unretired(def, inst)) {
+          staged(inst, w, def, "P4|staged|" + stageKey(inst));
+        }
+      }
       if (!defines(inst, lastDef) && inst.op() instanceof Op.Mfma m) {
         mfma(inst, m);
       }
@@ -342,6 +348,51 @@ public final class DataflowChecker {
               x -> new ArrayList<>())
           .add(inst);
     }
+  }
+
+  /**
+   * P4 for a register-staged copy (semantics.md section 4: every consumer of an unretired load): a
+   * ds_write whose data register a global load defines must issue after a wait that retires the
+   * load, or it writes the register's previous contents to LDS.
+   */
+  private void staged(Instance write, Op.DsWrite w, Instance def, String defect) {
+    Event.OpEvent acc = hb.accessOf(def).orElseThrow();
+    int issue = hb.issueOf(write).id();
+    add(
+        new DataflowFinding(
+            Property.P4,
+            ViolationKind.REGISTER_HAZARD,
+            write,
+            Optional.of(def),
+            List.of(new TimingProblem.Order(issue, acc.id())),
+            List.of(acc.id(), issue),
+            defect,
+            () ->
+                "P4 REGISTER_HAZARD: "
+                    + text.ref(write).brief()
+                    + " may write "
+                    + w.src()
+                    + " to LDS before "
+                    + text.ref(def).brief()
+                    + " lands",
+            () ->
+                "no s_waitcnt vmcnt in wave "
+                    + write.wave()
+                    + " between the gload and the ds_write retires it"
+                    + hb.retiredBy(def)
+                        .map(
+                            by ->
+                                "; the first wait that does is "
+                                    + text.text(by)
+                                    + " at "
+                                    + by.where())
+                        .orElse("; no wait retires it at all")
+                    + ". The ds_write then copies the register's previous contents"));
+  }
+
+  /** Whether {@code def} is a global load not retired before {@code write} issues. */
+  private boolean unretired(Instance def, Instance write) {
+    return def != null && def.op() instanceof Op.GLoad && !uses.landsBefore(def, write);
   }
 
   /** Records a load (ds_read or gload) as its register's last definition; false for other ops. */
@@ -453,6 +504,11 @@ public final class DataflowChecker {
     for (List<Instance> wave : hb.execution().waves()) {
       Map<String, Instance> lastDef = new HashMap<>();
       for (Instance inst : wave) {
+        if (inst.op() instanceof Op.DsWrite w && unretired(lastDef.get(w.src()), inst)) {
+          Instance def = lastDef.get(w.src());
+          Instance before = order.barrierAfter(def).filter(b -> b.seq() < inst.seq()).orElse(inst);
+          staged(inst, w, def, "P4|staged|before " + stageKey(before));
+        }
         if (!defines(inst, lastDef) && inst.op() instanceof Op.Mfma m) {
           for (String reg : List.of(m.a(), m.b())) {
             Instance def = lastDef.get(reg);
