@@ -313,12 +313,6 @@ public final class DataflowChecker {
     Instance firstMfma;
 
     void visit(Instance inst) {
-      if (inst.op() instanceof Op.DsWrite w) {
-        Instance def = lastDef.get(w.src());
-        if (unretired(def, inst)) {
-          staged(inst, w, def, "P4|staged|" + stageKey(inst));
-        }
-      }
       if (!defines(inst, lastDef) && inst.op() instanceof Op.Mfma m) {
         mfma(inst, m);
       }
