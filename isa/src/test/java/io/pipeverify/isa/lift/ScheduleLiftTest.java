@@ -59,6 +59,14 @@ class ScheduleLiftTest {
         "\ts_endpgm");
   }
 
+  /** {@link #copyReadLoop}(4) with {@code tail} instead of its s_endpgm. */
+  private static List<String> afterTheLoop(String... tail) {
+    List<String> body = new ArrayList<>(copyReadLoop(4));
+    body.remove(body.size() - 1);
+    body.addAll(List.of(tail));
+    return body;
+  }
+
   private static Schedule lift(List<String> body, int waves) throws AsmSyntaxException {
     List<String> lines = new ArrayList<>(HEADER);
     lines.addAll(body);
@@ -118,10 +126,8 @@ class ScheduleLiftTest {
    */
   @Test
   void aTailLoopAfterTheKLoopIsFollowedPassByPassInTheEpilogue() throws Exception {
-    List<String> body = new ArrayList<>(copyReadLoop(4));
-    body.remove(body.size() - 1);
-    body.addAll(
-        List.of(
+    List<String> body =
+        afterTheLoop(
             "\ts_mov_b32 s30, 3", // 22
             ".Ltail:", // 23
             "\tds_read_b128 v[4:7], v1 offset:64", // 24
@@ -130,7 +136,7 @@ class ScheduleLiftTest {
             "\ts_sub_u32 s30, s30, 1", // 27
             "\ts_cmp_lg_u32 s30, 0", // 28
             "\ts_cbranch_scc1 .Ltail", // 29
-            "\ts_endpgm"));
+            "\ts_endpgm");
     Schedule s = lift(body, 2);
     List<String> epilogue =
         s.programOf(0).epilogue().stream().map(ScheduleLiftTest::describe).toList();
@@ -188,10 +194,8 @@ class ScheduleLiftTest {
    */
   @Test
   void aBranchAfterWhichNothingTouchesLdsSplitsNoLaunch() throws Exception {
-    List<String> body = new ArrayList<>(copyReadLoop(4));
-    body.remove(body.size() - 1);
-    body.addAll(
-        List.of(
+    List<String> body =
+        afterTheLoop(
             "\ts_load_dword s40, s[0:1], 0x0",
             "\ts_waitcnt lgkmcnt(0)",
             "\ts_cmp_eq_u32 s40, 0",
@@ -199,7 +203,7 @@ class ScheduleLiftTest {
             "\tglobal_store_dword v1, v4, s[8:9]",
             "\ts_waitcnt vmcnt(0)",
             ".Lskip:",
-            "\ts_endpgm"));
+            "\ts_endpgm");
     LiftedKernel lifted = liftAll(body, 2);
     assertEquals(1, lifted.classes().size(), classes(lifted).toString());
     assertEquals(List.of(), lifted.uncovered());

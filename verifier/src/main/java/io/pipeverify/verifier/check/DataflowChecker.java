@@ -350,38 +350,20 @@ public final class DataflowChecker {
    * load, or it writes the register's previous contents to LDS.
    */
   private void staged(Instance write, Op.DsWrite w, Instance def, String defect) {
-    Event.OpEvent acc = hb.accessOf(def).orElseThrow();
-    int issue = hb.issueOf(write).id();
-    add(
-        new DataflowFinding(
-            Property.P4,
-            ViolationKind.REGISTER_HAZARD,
-            write,
-            Optional.of(def),
-            List.of(new TimingProblem.Order(issue, acc.id())),
-            List.of(acc.id(), issue),
-            defect,
-            () ->
-                "P4 REGISTER_HAZARD: "
-                    + text.ref(write).brief()
-                    + " may write "
-                    + w.src()
-                    + " to LDS before "
-                    + text.ref(def).brief()
-                    + " lands",
-            () ->
-                "no s_waitcnt vmcnt in wave "
-                    + write.wave()
-                    + " between the gload and the ds_write retires it"
-                    + hb.retiredBy(def)
-                        .map(
-                            by ->
-                                "; the first wait that does is "
-                                    + text.text(by)
-                                    + " at "
-                                    + by.where())
-                        .orElse("; no wait retires it at all")
-                    + ". The ds_write then copies the register's previous contents"));
+    registerHazard(
+        write,
+        hb.issueOf(write).id(),
+        def,
+        defect,
+        () ->
+            "P4 REGISTER_HAZARD: "
+                + text.ref(write).brief()
+                + " may write "
+                + w.src()
+                + " to LDS before "
+                + text.ref(def).brief()
+                + " lands",
+        () -> "The ds_write then copies the register's previous contents");
   }
 
   /** Whether {@code def} is a global load not retired before {@code write} issues. */
@@ -527,34 +509,56 @@ public final class DataflowChecker {
   /** A P4 hazard: {@code def} may land after the mfma that reads its register {@code reg}. */
   private void hazard(
       Instance mfma, Instance def, String reg, String defect, Supplier<String> needed) {
-    int use = uses.useOf(mfma).id();
+    registerHazard(
+        mfma,
+        uses.useOf(mfma).id(),
+        def,
+        defect,
+        () ->
+            "P4 REGISTER_HAZARD: "
+                + text.ref(mfma).brief()
+                + " may read "
+                + reg
+                + " before "
+                + text.ref(def).brief()
+                + " lands",
+        () -> "The mfma then multiplies the register's previous contents; needed: " + needed.get());
+  }
+
+  /**
+   * A P4 hazard: load {@code def} may land after event {@code use} of {@code consumer} (an mfma's
+   * register use, a ds_write's issue) reads its register; the missing edge names the wait that
+   * would retire the load, then {@code consequence}.
+   */
+  private void registerHazard(
+      Instance consumer,
+      int use,
+      Instance def,
+      String defect,
+      Supplier<String> summary,
+      Supplier<String> consequence) {
     Event.OpEvent acc = hb.accessOf(def).orElseThrow();
     String counter = Counter.of(def.op()).map(Counter::id).orElse("lgkmcnt");
     add(
         new DataflowFinding(
             Property.P4,
             ViolationKind.REGISTER_HAZARD,
-            mfma,
+            consumer,
             Optional.of(def),
             List.of(new TimingProblem.Order(use, acc.id())),
             List.of(acc.id(), use),
             defect,
-            () ->
-                "P4 REGISTER_HAZARD: "
-                    + text.ref(mfma).brief()
-                    + " may read "
-                    + reg
-                    + " before "
-                    + text.ref(def).brief()
-                    + " lands",
+            summary,
             () ->
                 "no s_waitcnt "
                     + counter
                     + " in wave "
-                    + mfma.wave()
+                    + consumer.wave()
                     + " between the "
                     + def.op().kind()
-                    + " and the mfma retires it"
+                    + " and the "
+                    + consumer.op().kind()
+                    + " retires it"
                     + hb.retiredBy(def)
                         .map(
                             by ->
@@ -563,8 +567,8 @@ public final class DataflowChecker {
                                     + " at "
                                     + by.where())
                         .orElse("; no wait retires it at all")
-                    + ". The mfma then multiplies the register's previous contents; needed: "
-                    + needed.get()));
+                    + ". "
+                    + consequence.get()));
   }
 
   private static String needed(String tensor, long tile, OptionalLong rows, Op.Mfma m) {
