@@ -74,6 +74,9 @@ public final class InstructionTable {
     row("s_cbranch_vccn?z", Family.BRANCH, 0, NONE, Effect.CONTROL_FLOW, Effect.READS_VCC);
     row("s_cbranch_execn?z", Family.BRANCH, 0, NONE, Effect.CONTROL_FLOW, Effect.READS_EXEC);
     row("s_endpgm\\w*", Family.END, 0, NONE, Effect.CONTROL_FLOW);
+    // A call: the return address into its first operand, then a jump to the address in its second
+    // (the lift follows it only to a function it can summarise: WaveEvaluator, docs/isa.md).
+    row("s_swappc_b64", Family.BRANCH, 1, NONE, Effect.CONTROL_FLOW);
     row("s_waitcnt", Family.WAITCNT, 0, NONE);
     row("s_barrier", Family.BARRIER, 0, NONE);
     row("s_setprio", Family.SETPRIO, 0, NONE);

@@ -86,7 +86,13 @@ public record ControlFlowGraph(List<BasicBlock> blocks) {
       if (opcode.equals("s_branch") || opcode.startsWith("s_cbranch_")) {
         successors.add(target(last, byLabel));
       }
-      boolean falls = last == null || !(opcode.equals("s_branch") || opcode.startsWith("s_endpgm"));
+      // A return (s_setpc_b64 that is no long branch: those are s_branch by now) does not fall
+      // through; a call (s_swappc_b64) comes back to the next instruction.
+      boolean falls =
+          last == null
+              || !(opcode.equals("s_branch")
+                  || opcode.startsWith("s_endpgm")
+                  || opcode.equals("s_setpc_b64"));
       if (falls && b + 1 < bodies.size()) {
         successors.add(b + 1);
       }
@@ -96,9 +102,10 @@ public record ControlFlowGraph(List<BasicBlock> blocks) {
   }
 
   private static boolean endsBlock(Instruction i) {
-    return InstructionTable.lookup(i)
-        .map(n -> n.has(InstructionInfo.Effect.CONTROL_FLOW))
-        .orElse(false);
+    return i.opcode().equals("s_setpc_b64")
+        || InstructionTable.lookup(i)
+            .map(n -> n.has(InstructionInfo.Effect.CONTROL_FLOW))
+            .orElse(false);
   }
 
   private static int target(Instruction branch, Map<String, Integer> byLabel)

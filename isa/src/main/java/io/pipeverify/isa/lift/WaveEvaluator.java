@@ -109,12 +109,16 @@ public final class WaveEvaluator {
     this.loops = cfg.loops();
     this.postDominators = cfg.immediatePostDominators();
     this.quiet = quietBlocks(cfg);
+    this.callees = new Callees(cfg, kernel.name());
     Map<String, long[]> byLeaf = new java.util.HashMap<>();
     for (Map.Entry<String, long[]> r : ranges.entrySet()) {
       byLeaf.put(entry.leafName(r.getKey()), r.getValue());
     }
     this.ranges = Map.copyOf(byLeaf);
   }
+
+  /** The functions the kernel calls (s_swappc_b64). */
+  private final Callees callees;
 
   /** The ranges of arguments not given, by their symbols' names. */
   private final Map<String, long[]> ranges;
@@ -450,6 +454,10 @@ public final class WaveEvaluator {
       if (info.isPresent() && info.get().family() == Family.SMEM && scalarLoad(state, i)) {
         return;
       }
+      if (i.opcode().equals("s_swappc_b64")) {
+        callees.call(state, i);
+        return;
+      }
       Semantics.execute(state, i, info);
     }
 
@@ -774,7 +782,7 @@ public final class WaveEvaluator {
     private long phi(Symbols sym, int join, long condition, long x, long y) {
       return x == WaveState.UNKNOWN || y == WaveState.UNKNOWN || !Symbols.isSymbol(condition)
           ? WaveState.UNKNOWN
-          : sym.of("join@" + join, condition, x, y);
+          : sym.join(join, condition, x, y);
     }
 
     /** What a conditional branch tests, in this state. */

@@ -735,7 +735,7 @@ public final class Semantics {
    * the indexed instruction's too.
    */
   public static Effect execute(WaveState s, Instruction i, Optional<InstructionInfo> info) {
-    int defs = info.map(InstructionInfo::defs).orElse(i.operands().isEmpty() ? 0 : 1);
+    int defs = defs(info, i);
     Optional<Instruction> indexed = GprIndexing.apply(s, i, defs);
     if (indexed.isEmpty()) {
       clobber(s, i, info, defs);
@@ -758,7 +758,7 @@ public final class Semantics {
 
   /** Executes {@code x}, its registers already indexed and not in the DPP encoding. */
   private static Effect executeIndexed(WaveState s, Instruction x, Optional<InstructionInfo> info) {
-    int defs = info.map(InstructionInfo::defs).orElse(x.operands().isEmpty() ? 0 : 1);
+    int defs = defs(info, x);
     Entry e = FUNCTIONS.get(x.opcode());
     Effect effect;
     if (SymbolicAlu.execute(s, x, info)) {
@@ -797,6 +797,20 @@ public final class Semantics {
       }
     }
     return true;
+  }
+
+  /**
+   * What {@code i} would define becomes unknown, as for an instruction no function models: how a
+   * call leaves the registers its callee writes (WaveEvaluator).
+   */
+  public static void havoc(WaveState s, Instruction i) {
+    Optional<InstructionInfo> info = InstructionTable.lookup(i);
+    clobber(s, i, info, defs(info, i));
+  }
+
+  /** How many leading operands {@code i} defines: its row's count, else the first if any. */
+  private static int defs(Optional<InstructionInfo> info, Instruction i) {
+    return info.map(InstructionInfo::defs).orElse(i.operands().isEmpty() ? 0 : 1);
   }
 
   /** What {@code i} defines becomes unknown: its destinations and the state its row writes. */

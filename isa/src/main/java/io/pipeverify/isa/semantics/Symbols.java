@@ -101,6 +101,42 @@ public final class Symbols {
     return terms.get(decode(v)).operands.clone();
   }
 
+  /**
+   * The value a register holds after a branch whose sides the lift summarised ({@code at}: the
+   * join's block) when they leave it different: {@code x} if {@code condition} holds, else {@code
+   * y}.
+   */
+  public long join(int at, long condition, long x, long y) {
+    return of(JOIN + at, condition, x, y);
+  }
+
+  private static final String JOIN = "join@";
+
+  /**
+   * The known values {@code v} can be: itself when known, each known value a join's sides leave
+   * (joins nest: a switch); empty when any is not known or there are more than {@code max}.
+   */
+  public java.util.Optional<java.util.SortedSet<Long>> alternatives(long v, int max) {
+    java.util.SortedSet<Long> out = new java.util.TreeSet<>();
+    java.util.Deque<Long> work = new java.util.ArrayDeque<>(List.of(v));
+    while (!work.isEmpty()) {
+      long x = work.pop();
+      if (isSymbol(x) && op(x).startsWith(JOIN)) {
+        long[] sides = operands(x);
+        work.push(sides[1]);
+        work.push(sides[2]);
+      } else if (isSymbol(x) || x == WaveState.UNKNOWN) {
+        return java.util.Optional.empty();
+      } else {
+        out.add(x);
+        if (out.size() > max) {
+          return java.util.Optional.empty();
+        }
+      }
+    }
+    return java.util.Optional.of(out);
+  }
+
   /** A leaf: an unknown of the launch, by name ({@code Kdim}, {@code workgroup_id_x}). */
   public long leaf(String name) {
     return of(name);

@@ -1,5 +1,6 @@
 package io.pipeverify.isa.tools;
 
+import io.pipeverify.isa.decode.CodeAddress;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -41,6 +42,12 @@ public final class CodeObjectDisassembler {
   private static final Pattern ENCODED =
       Pattern.compile("//\\s*([0-9a-fA-F]+):\\s*([0-9a-fA-F]{8})\\b");
   private static final Pattern BRANCH = Pattern.compile("^(\\s*)(s_c?branch\\w*)(\\s+)(.*)$");
+
+  /** An instruction after which the next one can only be reached by a jump. */
+  private static final Pattern RETURNS = Pattern.compile("^\\s*(s_endpgm|s_setpc_b64|s_branch)\\b");
+
+  private static final Pattern GETPC =
+      Pattern.compile("^(\\s*)s_getpc_b64(\\s+)(s\\[\\d+:\\d+\\])\\s*$");
   private static final Pattern FLAGS = Pattern.compile("^\\s*Flags:.*\\b(gfx[0-9a-f]+)\\b.*$");
 
   private final ExternalTool objdump;
@@ -237,15 +244,24 @@ public final class CodeObjectDisassembler {
 
   /**
    * The label of every branch target, by function and address ({@code function@address}): every
-   * address a branch of the function jumps to.
+   * address a branch of the function jumps to, and every instruction that does not follow on from
+   * the one before it (after a return, a branch or the end of the program).
    */
   private static Map<String, String> labelsAtAddresses(
       String[] lines, String[] function, Map<Integer, Long> longBranches) {
     Map<String, String> labels = new HashMap<>();
+    String returned = null;
     for (int i = 0; i < lines.length; i++) {
       if (function[i] == null || !lines[i].startsWith("\t")) {
         continue;
       }
+      OptionalLong here = address(lines[i]);
+      if (function[i].equals(returned) && here.isPresent()) {
+        // Where a function the kernel calls may start (Tensile's activation functions follow
+        // s_endpgm or a branch, each ending in its return): a call's target finds its block here.
+        labels.put(function[i] + "@" + here.getAsLong(), label(function[i], here.getAsLong()));
+      }
+      returned = RETURNS.matcher(lines[i]).find() ? function[i] : null;
       OptionalLong target =
           longBranches.containsKey(i)
               ? OptionalLong.of(longBranches.get(i))
@@ -298,7 +314,7 @@ public final class CodeObjectDisassembler {
 
   /** The label at {@code address} in {@code function}, unique in the listing. */
   private static String label(String function, long address) {
-    return ".Lpv_" + function + "_" + Long.toHexString(address);
+    return CodeAddress.label(function, address);
   }
 
   /**
@@ -321,6 +337,22 @@ public final class CodeObjectDisassembler {
       String indent = code.substring(0, code.length() - code.stripLeading().length());
       tail = "; long branch: " + code.strip() + " " + tail;
       code = indent + "s_branch " + label(function, longBranch) + " ";
+    }
+    Matcher getpc = GETPC.matcher(code);
+    OptionalLong at = address(line);
+    if (getpc.matches() && at.isPresent()) {
+      // The program counter as linked (the address after the instruction): what long branches and
+      // calls add their offsets to. The loader moves the whole image, so differences between such
+      // values hold at run time (docs/isa.md, "Calls").
+      tail = "; " + code.strip() + " " + tail;
+      code =
+          getpc.group(1)
+              + "s_mov_b64"
+              + getpc.group(2)
+              + getpc.group(3)
+              + ", 0x"
+              + Long.toHexString(at.getAsLong() + 4)
+              + " ";
     }
     OptionalLong target = longBranch != null ? OptionalLong.of(longBranch) : branchTarget(line);
     Matcher branch = BRANCH.matcher(code);

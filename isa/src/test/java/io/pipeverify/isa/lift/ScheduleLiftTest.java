@@ -641,4 +641,88 @@ class ScheduleLiftTest {
                     + " (M0, which depends on kernarg+4)")),
         k.uncovered());
   }
+
+  /**
+   * A kernel that calls one of two functions through {@code s_swappc_b64} (the address chosen by a
+   * kernel argument, as Tensile chooses its activation function), the functions after {@code
+   * s_endpgm} at the labels the disassembler puts at their addresses; {@code second} is the second
+   * function's body. Lines: 8-17 the choice and the call, then the loop; the functions after it.
+   */
+  private static List<String> calling(String... second) {
+    List<String> before =
+        List.of(
+            "\ts_load_dword s8, s[0:1], 0x4",
+            "\ts_waitcnt lgkmcnt(0)",
+            "\ts_cmp_eq_u32 s8, 1",
+            "\ts_cbranch_scc1 .Lsecond",
+            "\ts_mov_b64 s[58:59], 0x100",
+            "\ts_branch .Ljoin",
+            ".Lsecond:",
+            "\ts_mov_b64 s[58:59], 0x200",
+            ".Ljoin:",
+            "\ts_swappc_b64 s[68:69], s[58:59]");
+    List<String> body = new ArrayList<>(countedLoop(before, false));
+    body.addAll(List.of(".Lpv_k_100:", "\tv_exp_f32_e32 v20, v20", "\ts_setpc_b64 s[68:69]"));
+    body.add(".Lpv_k_200:");
+    body.addAll(List.of(second));
+    body.add("\ts_setpc_b64 s[68:69]");
+    return body;
+  }
+
+  /**
+   * A call to functions that only compute leaves what they write unknown and goes on after it: the
+   * kernel lifts as if the call were not there.
+   */
+  @Test
+  void aCallToFunctionsThatOnlyComputeIsFollowed() throws Exception {
+    LiftedKernel k = liftAll(calling("\tv_mul_f32_e32 v20, v20, v20", "\ts_mov_b32 s30, 1"), 2);
+    assertEquals(List.of("0 + 1T K steps (T >= 1)"), classes(k));
+    assertEquals(List.of(), k.uncovered());
+    assertEquals(
+        List.of(
+            "27:g2s 1+1",
+            "28:wait vmcnt(0)",
+            "29:barrier",
+            "30:ds_read 1+1 -> v[4:7]",
+            "31:wait lgkmcnt(0)",
+            "32:mfma v[4:7] x v[4:7]",
+            "33:barrier"),
+        k.classes().get(0).schedule().programOf(1).loop().stream()
+            .map(ScheduleLiftTest::describe)
+            .toList());
+  }
+
+  /**
+   * A function that writes the register the LDS addresses are made of (the lane id, from which M0
+   * is made): they are unknown after the call.
+   */
+  @Test
+  void aCalledFunctionsResultsAreUnknownAfterTheCall() {
+    AsmSyntaxException e =
+        assertThrows(AsmSyntaxException.class, () -> liftAll(calling("\tv_mov_b32_e32 v0, 0"), 1));
+    assertEquals(
+        "k.s:27: the LDS address of buffer_load_dwordx4 in wave 0 depends on an unknown value"
+            + " (M0)",
+        e.getMessage());
+  }
+
+  /** A function that touches LDS, and a call to an address the lift does not know: errors. */
+  @Test
+  void aCallIsFollowedOnlyIntoKnownFunctionsThatTouchNothingTracked() {
+    AsmSyntaxException lds =
+        assertThrows(AsmSyntaxException.class, () -> liftAll(calling("\tds_read_b32 v20, v21"), 1));
+    assertEquals(
+        "k.s:42: s_swappc_b64 to 0x200 reaches ds_read_b32, which touches memory, LDS, a counter,"
+            + " a barrier, EXEC, M0 or control flow: the lift follows a call only into a function"
+            + " that touches none of what it tracks (docs/isa.md, \"Calls\")",
+        lds.getMessage());
+    List<String> body = calling("\tv_mov_b32_e32 v20, 0");
+    body.set(body.indexOf("\ts_mov_b64 s[58:59], 0x200"), "\ts_mov_b64 s[58:59], s[0:1]");
+    AsmSyntaxException unknown = assertThrows(AsmSyntaxException.class, () -> liftAll(body, 1));
+    assertEquals(
+        "k.s:17: s_swappc_b64 calls the address in s[58:59], which the lift cannot follow to known"
+            + " code (it holds join@3(s_cmp_eq_b32(kernarg+4, 1), 0, 256); a call is followed"
+            + " when the address is built from s_getpc_b64 and constants: docs/isa.md, \"Calls\")",
+        unknown.getMessage());
+  }
 }

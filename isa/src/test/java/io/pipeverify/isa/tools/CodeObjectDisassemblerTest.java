@@ -90,7 +90,7 @@ class CodeObjectDisassemblerTest {
             ".Lfunc_end_first:",
             "second:",
             "\ts_branch .Lpv_second_1908              ; 000000001900: BF820001",
-            "\ts_nop 0                                ; 000000001904: BF800000",
+            ".Lpv_second_1904: s_nop 0                                ; 000000001904: BF800000",
             ".Lpv_second_1908: s_endpgm                               ; 000000001908: BF810000",
             "",
             ".Lfunc_end_second:",
@@ -164,6 +164,23 @@ class CodeObjectDisassemblerTest {
     assertEquals(
         "\ts_setpc_b64 s[4:5]                      ; 0000000028E4: BE801D04", lines.get(10));
     assertEquals(".Lpv_k_3cbc:", lines.get(14));
+  }
+
+  /**
+   * s_getpc_b64 is the address after it as linked, a constant the lift can add to (a call's target
+   * is built so); an instruction after a return or the end of the program gets the label of its
+   * address, where a called function may start.
+   */
+  @Test
+  void theProgramCounterIsItsAddressAndAFunctionAfterAReturnHasALabel() {
+    List<String> lines =
+        CodeObjectDisassembler.listing(LONG_BRANCH, ONE_KERNEL, ELF).lines().toList();
+    assertEquals(
+        "\ts_mov_b64 s[74:75], 0x28c8 ; s_getpc_b64 s[74:75] ; 0000000028C4: BECA1C00",
+        lines.get(4));
+    assertEquals(
+        ".Lpv_k_28e8: s_nop 0                                 ; 0000000028E8: BF800000",
+        lines.get(11));
   }
 
   /**
