@@ -114,6 +114,33 @@ public sealed interface Op {
   }
 
   /**
+   * An instruction of a kernel lifted from assembly that reads {@code registers} (a VALU operand,
+   * an LDS or memory address) while the loads that last wrote them may be in flight: each entry is
+   * the destination of such a load as its op names it ({@link GLoad#dst}, {@link DsRead#dst}). P4
+   * needs each load landed before the instruction issues (semantics.md section 4); it touches
+   * nothing.
+   */
+  record Consume(java.util.List<String> registers, Origin origin) implements Op {
+    public Consume {
+      registers = java.util.List.copyOf(registers);
+      if (registers.isEmpty()) {
+        throw new IllegalArgumentException("a consume op reads at least one register");
+      }
+      Objects.requireNonNull(origin);
+    }
+
+    @Override
+    public Consume withOrigin(Origin o) {
+      return new Consume(registers, o);
+    }
+
+    @Override
+    public String kind() {
+      return "consume";
+    }
+  }
+
+  /**
    * {@code ds_read_b128}: reads LDS into register {@code dst}; counted by lgkmcnt. {@code use} says
    * which of its instances load a value nothing uses ({@link ReadUse}).
    */

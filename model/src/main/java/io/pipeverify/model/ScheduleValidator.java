@@ -395,6 +395,16 @@ public final class ScheduleValidator {
       }
     } else if (op instanceof Op.GLoad g) {
       checkTile(g.tile(), ptr + "/tile", section, waves);
+    } else if (op instanceof Op.Consume c) {
+      if (schedule.intent() != Intent.NONE) {
+        problem(ptr, "a consume op belongs to a kernel lifted from assembly (intent none)");
+      }
+      for (int r = 0; r < c.registers().size(); r++) {
+        String reg = c.registers().get(r);
+        if (!readRegs.contains(reg)) {
+          problem(ptr + "/regs/" + r, unknownRegister(reg, "ds_read or gload", readRegs));
+        }
+      }
     } else if (op instanceof Op.Wait w) {
       w.vmcnt().ifPresent(n -> checkCounter(ptr + "/vmcnt", "vmcnt", n, 6, Target.VMCNT_MAX));
       w.lgkmcnt()

@@ -57,9 +57,10 @@ final class Callees {
   }
 
   /**
-   * Executes {@code call} on {@code state}: the callee's results and the return address unknown.
+   * The instructions of every function {@code call} may reach from {@code state}, checked to be
+   * ones a call may skip ({@link #call} then executes it).
    */
-  void call(WaveState state, Instruction call) throws AsmSyntaxException {
+  List<Instruction> function(WaveState state, Instruction call) throws AsmSyntaxException {
     Operand.Register ret = pair(call, 0);
     Operand.Register to = pair(call, 1);
     Symbols symbols = state.symbols();
@@ -76,12 +77,20 @@ final class Callees {
               + "; a call is followed when the address is built from s_getpc_b64 and constants:"
               + " docs/isa.md, \"Calls\")");
     }
-    List<Instruction> written = new ArrayList<>();
+    List<Instruction> reached = new ArrayList<>();
     for (long address : lo.get()) {
-      written.addAll(function(call, ret, address));
+      reached.addAll(function(call, ret, address));
     }
+    return reached;
+  }
+
+  /**
+   * Executes {@code call} of {@code callee} on {@code state}: what they write, and the return
+   * address, unknown.
+   */
+  static void call(WaveState state, Instruction call, List<Instruction> callee) {
     Semantics.havoc(state, call);
-    for (Instruction i : written) {
+    for (Instruction i : callee) {
       Semantics.havoc(state, i);
     }
   }

@@ -187,9 +187,16 @@ final class EntryState {
     return s;
   }
 
-  /** Whether the 64-bit address is the kernarg segment pointer's stand-in. */
-  static boolean isKernarg(long address) {
-    return address == KERNARG_BASE;
+  /** Bytes of the kernarg segment an address into it may be past the pointer's stand-in. */
+  private static final long KERNARG_SPAN = 1L << 16;
+
+  /**
+   * The offset into the kernarg segment of a 64-bit address made from its pointer's stand-in
+   * (Tensile moves the pointer past its common arguments before loading the others), or -1.
+   */
+  static long kernargOffset(long address) {
+    long offset = address - KERNARG_BASE;
+    return offset >= 0 && offset < KERNARG_SPAN ? offset : -1;
   }
 
   /**

@@ -82,8 +82,13 @@ public final class LoopPeriod {
     return true;
   }
 
-  /** The same instructions in the same order, touching the same LDS bytes. */
-  static boolean same(List<Step> a, List<Step> b) {
+  /**
+   * The same instructions in the same order, touching the same LDS bytes; the consumers of loaded
+   * registers (InFlightLoads) are left out: they follow the waits, which are compared.
+   */
+  static boolean same(List<Step> all, List<Step> others) {
+    List<Step> a = withoutConsumers(all);
+    List<Step> b = withoutConsumers(others);
     if (a.size() != b.size()) {
       return false;
     }
@@ -97,6 +102,14 @@ public final class LoopPeriod {
       }
     }
     return true;
+  }
+
+  private static List<Step> withoutConsumers(List<Step> steps) {
+    boolean any = false;
+    for (Step s : steps) {
+      any |= s.kind() == Step.Kind.CONSUME;
+    }
+    return any ? steps.stream().filter(s -> s.kind() != Step.Kind.CONSUME).toList() : steps;
   }
 
   private static boolean sameLanes(List<LdsAccess> a, List<LdsAccess> b) {

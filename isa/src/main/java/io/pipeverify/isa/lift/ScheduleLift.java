@@ -29,6 +29,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.Deque;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -954,6 +955,9 @@ public final class ScheduleLift {
     List<Op> loop = new ArrayList<>();
     List<Op> epilogue = new ArrayList<>();
     Registers registers = new Registers();
+    // The destinations of the loads that are ops of this program so far: a consume names only
+    // those (a read with no byte in range is no op to wait for).
+    Set<String> defined = new HashSet<>();
     Map<String, String> loopOperands = new HashMap<>();
     int positionInIteration = 0;
     int lastIteration = -1;
@@ -974,6 +978,13 @@ public final class ScheduleLift {
       boolean kept = s.iteration() < loopStart + period;
       Optional<Op> op = kept ? op(s, position, granule, registers, uses) : Optional.empty();
       registers.record(s);
+      if (op.isPresent() && op.get() instanceof Op.Consume c) {
+        op = loaded(c, defined);
+      } else if (op.isPresent() && op.get() instanceof Op.DsRead r) {
+        defined.add(r.dst());
+      } else if (op.isPresent() && op.get() instanceof Op.GLoad g) {
+        defined.add(g.dst());
+      }
       if (op.isEmpty()) {
         continue;
       }
@@ -994,6 +1005,15 @@ public final class ScheduleLift {
       }
     }
     return new WaveProgram("wave" + t.wave(), List.of(t.wave()), prologue, loop, epilogue);
+  }
+
+  /** {@code c} naming only loads in {@code defined}; empty when it names none. */
+  private Optional<Op> loaded(Op.Consume c, Set<String> defined) {
+    List<String> regs = c.registers().stream().filter(defined::contains).toList();
+    if (regs.isEmpty()) {
+      return Optional.empty();
+    }
+    return Optional.of(regs.equals(c.registers()) ? c : interned(new Op.Consume(regs, c.origin())));
   }
 
   /**
@@ -1024,7 +1044,9 @@ public final class ScheduleLift {
       // Whether its value is used depends on the run (its last iteration's is not): per run.
       return opOf(s, granule, registers, uses.of(s, position)).map(this::interned);
     }
-    if (s.kind() == Step.Kind.WRITE || s.kind() == Step.Kind.MFMA) {
+    if (s.kind() == Step.Kind.WRITE
+        || s.kind() == Step.Kind.MFMA
+        || s.kind() == Step.Kind.CONSUME) {
       // It names the loads that wrote its registers, which depend on the run: made per run.
       return opOf(s, granule, registers, ReadUse.USED).map(this::interned);
     }
@@ -1097,6 +1119,10 @@ public final class ScheduleLift {
                   0,
                   Expr.of(0),
                   origin));
+      case CONSUME ->
+          Optional.of(
+              new Op.Consume(
+                  s.consumed().stream().map(registers::loadOf).distinct().toList(), origin));
       case LGKM, END -> Optional.empty();
     };
   }

@@ -3,6 +3,7 @@ package io.pipeverify.isa.lift;
 import io.pipeverify.isa.decode.Instruction;
 import io.pipeverify.isa.decode.InstructionInfo;
 import io.pipeverify.isa.decode.InstructionInfo.Family;
+import io.pipeverify.isa.decode.Operand;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -11,9 +12,15 @@ import java.util.Optional;
  * One executed instruction that the schedule lift turns into an op: an LDS access or LDS-DMA copy
  * (with its evaluated bytes: two accesses for {@code ds_read2*} and {@code ds_write2*}), another
  * counted memory instruction (it changes what a wait's count means), a wait, a barrier, an MFMA,
- * the end; with the loop iteration it ran in (-1 before the loop, -2 after it).
+ * the end, a read of loaded registers ({@code consumed}); with the loop iteration it ran in (-1
+ * before the loop, -2 after it).
  */
-public record Step(Instruction instruction, int iteration, Kind kind, List<LdsAccess> lds) {
+public record Step(
+    Instruction instruction,
+    int iteration,
+    Kind kind,
+    List<LdsAccess> lds,
+    List<Operand.Register> consumed) {
 
   /** What the step is to the lift. */
   public enum Kind {
@@ -27,13 +34,19 @@ public record Step(Instruction instruction, int iteration, Kind kind, List<LdsAc
     WAIT,
     BARRIER,
     MFMA,
-    END
+    END,
+    /**
+     * An instruction that reads registers of loads in flight ({@code consumed}): a VALU operand, an
+     * address, a store's data (InFlightLoads); recorded before the instruction's own step.
+     */
+    CONSUME
   }
 
   public Step {
     Objects.requireNonNull(instruction);
     Objects.requireNonNull(kind);
     lds = List.copyOf(lds);
+    consumed = List.copyOf(consumed);
   }
 
   /** The kind of an executed instruction, or empty for one that orders nothing. */

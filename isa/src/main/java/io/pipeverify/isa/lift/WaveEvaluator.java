@@ -363,6 +363,9 @@ public final class WaveEvaluator {
     /** Which of the run's reads load a value the run reads again. */
     ReadLiveness liveness = new ReadLiveness();
 
+    /** The registers of loads in flight, whose readers are steps of their own. */
+    InFlightLoads inFlight = new InFlightLoads();
+
     /** How deep in summarised branch sides the walk is: writes there are not overwrites. */
     int summaryDepth;
 
@@ -390,6 +393,7 @@ public final class WaveEvaluator {
       c.iteration = iteration;
       c.kSteps = kSteps;
       c.liveness = liveness.copy();
+      c.inFlight = inFlight.copy();
       return c;
     }
 
@@ -445,20 +449,77 @@ public final class WaveEvaluator {
         List<LdsAccess> lds = lds(state, i, info.get(), wave, iteration);
         Optional<Step.Kind> kind = Step.kindOf(info.get(), lds);
         if (kind.isPresent()) {
-          step = new Step(i, iteration, kind.get(), lds);
-          steps.add(step);
+          step = new Step(i, iteration, kind.get(), lds, List.of());
         }
+      }
+      boolean call = i.opcode().equals("s_swappc_b64");
+      List<Instruction> callee = call ? callees.function(state, i) : List.of();
+      consume(i, info, step, callee);
+      if (step != null) {
+        steps.add(step);
       }
       boolean read = step != null && step.kind() == Step.Kind.READ;
       liveness.executed(i, info, state, read ? step : null, summaryDepth > 0);
       if (info.isPresent() && info.get().family() == Family.SMEM && scalarLoad(state, i)) {
         return;
       }
-      if (i.opcode().equals("s_swappc_b64")) {
-        callees.call(state, i);
+      if (call) {
+        Callees.call(state, i, callee);
         return;
       }
       Semantics.execute(state, i, info);
+    }
+
+    /**
+     * Records {@code i} (and a call's {@code callee}) as a consumer of the loads in flight it reads
+     * (a step before its own), then what it writes: its loads in flight, the rest not.
+     */
+    private void consume(
+        Instruction i, Optional<InstructionInfo> info, Step step, List<Instruction> callee) {
+      int defs = Semantics.defs(info, i);
+      List<Operand.Register> consumed =
+          new ArrayList<>(inFlight.consumed(i, defs, checked(i, step)));
+      for (Instruction c : callee) {
+        Optional<InstructionInfo> row = InstructionTable.lookup(c);
+        int cDefs = Semantics.defs(row, c);
+        for (Operand.Register r : inFlight.consumed(c, cDefs, List.of())) {
+          if (!consumed.contains(r)) {
+            consumed.add(r);
+          }
+        }
+        inFlight.executed(c, row, cDefs, false);
+      }
+      if (!consumed.isEmpty()) {
+        steps.add(new Step(i, iteration, Step.Kind.CONSUME, List.of(), consumed));
+      }
+      boolean load =
+          step != null
+              && (step.kind() == Step.Kind.READ
+                  || (step.kind() == Step.Kind.VMEM && i.opcode().contains("load")));
+      inFlight.executed(i, info, defs, load);
+    }
+
+    /**
+     * The operands of {@code i} the verifier checks through its own op: an mfma's A and B, a
+     * ds_write's data that a global load wrote (DataflowChecker).
+     */
+    private List<Integer> checked(Instruction i, Step step) {
+      if (step == null) {
+        return List.of();
+      }
+      if (step.kind() == Step.Kind.MFMA) {
+        return List.of(1, 2);
+      }
+      if (step.kind() == Step.Kind.WRITE) {
+        List<Integer> out = new ArrayList<>();
+        for (int k = 1; k < i.operands().size(); k++) {
+          if (inFlight.fromGlobalLoad(i.operand(k))) {
+            out.add(k);
+          }
+        }
+        return out;
+      }
+      return List.of();
     }
 
     /**
@@ -637,9 +698,14 @@ public final class WaveEvaluator {
       WaveState before = state;
       List<Step> recorded = steps;
       int iterationBefore = iteration;
+      InFlightLoads flying = inFlight;
       summaryDepth++;
       try {
-        return summariseSides(b, join, depth, c, before, recorded, iterationBefore);
+        OptionalInt joined = summariseSides(b, join, depth, c, before, recorded, iterationBefore);
+        if (joined.isEmpty()) {
+          inFlight = flying;
+        }
+        return joined;
       } finally {
         summaryDepth--;
       }
@@ -656,9 +722,12 @@ public final class WaveEvaluator {
         throws AsmSyntaxException, Undecided {
       List<Integer> succ = b.successors();
       WaveState[] after = new WaveState[2];
+      InFlightLoads flying = inFlight;
+      InFlightLoads[] landing = new InFlightLoads[2];
       List<List<Step>> sides = new ArrayList<>();
       for (int side = 0; side < 2; side++) {
         state = before.copy();
+        inFlight = flying.copy();
         steps = new ArrayList<>();
         iteration = iterationBefore;
         boolean done;
@@ -670,6 +739,7 @@ public final class WaveEvaluator {
           done = false;
         }
         after[side] = state;
+        landing[side] = inFlight;
         sides.add(steps);
         if (!done || iteration != iterationBefore) {
           state = before;
@@ -681,11 +751,18 @@ public final class WaveEvaluator {
       state = before;
       steps = recorded;
       List<Step> kept = withoutStores(sides.get(0));
-      if (!LoopPeriod.same(kept, withoutStores(sides.get(1)))) {
+      List<Step> other = withoutStores(sides.get(1));
+      if (!LoopPeriod.same(kept, other)) {
         return OptionalInt.empty();
       }
-      steps.addAll(kept);
-      state = merge(after[0], after[1], join, c.symbol());
+      steps.addAll(withConsumersOf(kept, other));
+      inFlight = landing[0].union(landing[1]);
+      // A join's value is its first when the condition is non-zero (the Z3 feasibility check and
+      // the message read it so): the taken side's state first when the branch jumps on non-zero.
+      state =
+          c.whenNonzero()
+              ? merge(after[0], after[1], join, c.symbol())
+              : merge(after[1], after[0], join, c.symbol());
       return OptionalInt.of(join);
     }
 
@@ -702,6 +779,42 @@ public final class WaveEvaluator {
         }
       }
       return out;
+    }
+
+    /**
+     * The steps of one side of a summarised branch with the consumers of loaded registers of the
+     * other side too, each where it ran among the steps both sides share ({@link LoopPeriod#same}
+     * leaves consumers out): whichever side runs, its reads of loads in flight are checked.
+     */
+    private static List<Step> withConsumersOf(List<Step> side, List<Step> other) {
+      List<Step> out = new ArrayList<>(side.size());
+      int o = 0;
+      for (Step s : side) {
+        if (s.kind() != Step.Kind.CONSUME) {
+          while (o < other.size() && other.get(o).kind() == Step.Kind.CONSUME) {
+            addConsumer(out, other.get(o++));
+          }
+          o++;
+        }
+        if (s.kind() == Step.Kind.CONSUME) {
+          addConsumer(out, s);
+        } else {
+          out.add(s);
+        }
+      }
+      while (o < other.size()) {
+        if (other.get(o).kind() == Step.Kind.CONSUME) {
+          addConsumer(out, other.get(o));
+        }
+        o++;
+      }
+      return out;
+    }
+
+    private static void addConsumer(List<Step> out, Step consume) {
+      if (!out.contains(consume)) {
+        out.add(consume);
+      }
     }
 
     /** A store, or an atomic that returns nothing (no glc / sc0): it defines no register. */
@@ -802,7 +915,8 @@ public final class WaveEvaluator {
                 true,
                 "SCC",
                 () -> "an unknown SCC",
-                WaveState.UNKNOWN);
+                WaveState.UNKNOWN,
+                one);
           }
           if (Symbols.isSymbol(v)) {
             // A negated compare (s_cmp_lg) is decided as the compare it negates.
@@ -815,7 +929,8 @@ public final class WaveEvaluator {
                 polarity,
                 "SCC",
                 () -> sym.describe(v, 200),
-                v);
+                v,
+                one);
           }
           return Condition.known((v == 1) == one, "SCC");
         }
@@ -838,7 +953,8 @@ public final class WaveEvaluator {
                 zero,
                 name,
                 () -> name + " = " + sym.describe(lo, 90) + " : " + sym.describe(hi, 90) + " is 0",
-                sym.of("zero", lo, hi));
+                sym.of("zero", lo, hi),
+                zero);
           }
           return new Condition(
               Optional.empty(),
@@ -846,7 +962,8 @@ public final class WaveEvaluator {
               true,
               name,
               () -> "an unknown " + name,
-              WaveState.UNKNOWN);
+              WaveState.UNKNOWN,
+              zero);
         }
         default ->
             throw new AsmSyntaxException(
@@ -897,9 +1014,11 @@ public final class WaveEvaluator {
       boolean polarity,
       String register,
       java.util.function.Supplier<String> described,
-      long symbol) {
+      long symbol,
+      boolean whenNonzero) {
     static Condition known(boolean taken, String register) {
-      return new Condition(Optional.of(taken), "", true, register, () -> "", WaveState.UNKNOWN);
+      return new Condition(
+          Optional.of(taken), "", true, register, () -> "", WaveState.UNKNOWN, true);
     }
 
     /**
@@ -946,8 +1065,8 @@ public final class WaveEvaluator {
   }
 
   /**
-   * An {@code s_load_dword*} from the kernarg pointer: its dwords from the given arguments (unknown
-   * where none is given). False when the base is not the kernarg pointer.
+   * An {@code s_load_dword*} from the kernarg pointer, or from it moved by a constant: its dwords
+   * from the given arguments (unknown where none is given). False when the base is neither.
    */
   private boolean kernarg(WaveState s, Instruction i) {
     if (!i.opcode().startsWith("s_load_dword")
@@ -956,12 +1075,13 @@ public final class WaveEvaluator {
       return false;
     }
     OptionalLong base = s.read64(i.operand(1), 0);
-    if (base.isEmpty() || !EntryState.isKernarg(base.getAsLong())) {
+    long past = base.isEmpty() ? -1 : EntryState.kernargOffset(base.getAsLong());
+    if (past < 0) {
       return false;
     }
     Operand.Register dst = (Operand.Register) i.operand(0);
     for (int d = 0; d < dst.count(); d++) {
-      long byteOffset = offset.value() + 4L * d;
+      long byteOffset = past + offset.value() + 4L * d;
       s.setSgprValue(dst.first() + d, entry.argumentDword(byteOffset));
     }
     return true;

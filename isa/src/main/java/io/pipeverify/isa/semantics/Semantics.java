@@ -809,7 +809,7 @@ public final class Semantics {
   }
 
   /** How many leading operands {@code i} defines: its row's count, else the first if any. */
-  private static int defs(Optional<InstructionInfo> info, Instruction i) {
+  public static int defs(Optional<InstructionInfo> info, Instruction i) {
     return info.map(InstructionInfo::defs).orElse(i.operands().isEmpty() ? 0 : 1);
   }
 

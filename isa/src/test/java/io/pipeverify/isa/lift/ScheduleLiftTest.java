@@ -437,6 +437,18 @@ class ScheduleLiftTest {
   }
 
   /**
+   * Tensile moves the kernarg pointer past its common arguments before loading the others: a load
+   * from the moved pointer is still the argument at the sum of the offsets (an --arg value or range
+   * applies to it), not a word of unknown memory.
+   */
+  @Test
+  void aLoadFromTheKernargPointerMovedByAConstantIsTheArgumentThere() throws Exception {
+    List<String> body = new ArrayList<>(countedLoop(List.of(), false));
+    body.addAll(0, List.of("\ts_add_u32 s0, s0, 16", "\ts_addc_u32 s1, s1, 0"));
+    assertEquals("every trip count; every value of kernarg+16", liftAll(body, 2).covers());
+  }
+
+  /**
    * Slots alternating with k: period 2, so one K step is a class of its own and the longer runs are
    * two classes by the count's parity, each a prologue of its remainder and a loop of two steps.
    */

@@ -94,9 +94,11 @@ class WaveEvaluatorTest {
             "\tds_write2st64_b32 v1, v2, v3 offset0:1 offset1:2",
             "\ts_endpgm");
     WaveEvaluator.Trace t = new WaveEvaluator(k, ControlFlowGraph.of(k), 64, Map.of()).run(0);
+    // The ds_write's data comes from the ds_read with no wait between: a consumer of it first.
     assertEquals(
-        List.of(Step.Kind.READ, Step.Kind.WRITE, Step.Kind.END),
+        List.of(Step.Kind.READ, Step.Kind.CONSUME, Step.Kind.WRITE, Step.Kind.END),
         t.steps().stream().map(Step::kind).toList());
+    assertEquals("[v2, v3]", t.steps().get(1).consumed().toString());
     assertEquals(2, t.steps().get(0).lds().size());
     for (int lane : new int[] {0, 7, 63}) {
       List<LdsAccess> a = t.accesses();

@@ -62,6 +62,7 @@ public final class ScheduleReader {
       List.of(
           "g2s",
           "gload",
+          "consume",
           "ds_read",
           "ds_write",
           "wait",
@@ -481,6 +482,7 @@ public final class ScheduleReader {
       Map.ofEntries(
           Map.entry("g2s", List.of("op", "buffer", "slot", "tile")),
           Map.entry("gload", List.of("op", "dst", "tile")),
+          Map.entry("consume", List.of("op", "regs")),
           Map.entry("ds_read", List.of("op", "buffer", "slot", "dst", "tile")),
           Map.entry("ds_write", List.of("op", "buffer", "slot", "src", "tile")),
           Map.entry("wait", List.of("op")),
@@ -547,6 +549,10 @@ public final class ScheduleReader {
             String dst = f.string("dst");
             TileTag tile = f.get("tile", this::tile);
             yield allPresent(dst, tile, origin) ? new Op.GLoad(dst, tile, origin) : null;
+          }
+          case "consume" -> {
+            List<String> regs = f.get("regs", this::consumed);
+            yield allPresent(regs, origin) ? new Op.Consume(regs, origin) : null;
           }
           case "ds_read" -> {
             String buffer = f.string("buffer");
@@ -722,6 +728,24 @@ public final class ScheduleReader {
    * lift found ({@code show --format json} of a kernel writes it). Only in a schedule of intent
    * {@code none}: with GEMM intent the ops decide (docs/format.md, "Dead reads").
    */
+  /** A consume op's registers: one or more, in a schedule of intent none (a lifted kernel's). */
+  private List<String> consumed(JsonNode node, String ptr) {
+    if (intent != Intent.NONE) {
+      error(
+          ptr,
+          node.position(),
+          "a 'consume' op is stated only in a schedule of intent none; with GEMM intent the mfma"
+              + " and ds_write ops name the registers they read");
+      return null;
+    }
+    List<String> regs = list(node, ptr, "regs", this::string);
+    if (regs != null && regs.isEmpty()) {
+      error(ptr, node.position(), "expected at least one register");
+      return null;
+    }
+    return regs;
+  }
+
   private ReadUse deadRead(JsonNode node, String ptr) {
     if (intent != Intent.NONE) {
       error(

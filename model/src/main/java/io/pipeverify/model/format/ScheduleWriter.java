@@ -210,6 +210,13 @@ public final class ScheduleWriter {
     } else if (op instanceof Op.GLoad g) {
       pairs.add(pair("dst", str(g.dst())));
       pairs.add(pair("tile", tile(g.tile())));
+    } else if (op instanceof Op.Consume c) {
+      pairs.add(
+          pair(
+              "regs",
+              "["
+                  + String.join(", ", c.registers().stream().map(ScheduleWriter::str).toList())
+                  + "]"));
     } else if (op instanceof Op.DsRead r) {
       pairs.add(pair("buffer", str(r.buffer())));
       pairs.add(pair("slot", expr(r.slot())));

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.pipeverify.model.Op;
 import io.pipeverify.model.ReadUse;
+import io.pipeverify.model.Schedule;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -128,7 +129,7 @@ class MalformedScheduleTest {
     assertDiagnostics(
         loop("  {\"op\": \"g2r\"}"),
         "t.json:6:10: error at /programs/0/loop/0/op: unknown op 'g2r' (expected one of: g2s,"
-            + " gload, ds_read, ds_write, wait, barrier, mfma, sched_barrier, setprio,"
+            + " gload, consume, ds_read, ds_write, wait, barrier, mfma, sched_barrier, setprio,"
             + " commit_group, wait_group)");
   }
 
@@ -422,5 +423,28 @@ class MalformedScheduleTest {
         none.replace("last-iteration", "first-iteration"),
         "t.json:6:180: error at /programs/0/loop/0/dead/in: unknown dead read's instances"
             + " 'first-iteration' (expected one of: last-iteration, always)");
+  }
+
+  /**
+   * A consume op (a lifted kernel's reader of loaded registers) names one or more ds_read or gload
+   * destinations, with intent none only; it is written back as it was read.
+   */
+  @Test
+  void aConsumeOpNamesLoadedRegistersWithIntentNoneOnly() throws Exception {
+    String read = deadRead("{\"in\": \"always\", \"why\": \"a0 never read\"}");
+    String none =
+        loop(read + ",\n  {\"op\": \"consume\", \"regs\": [\"a0\"]}")
+            .replace("\"name\": \"t\",", "\"name\": \"t\", \"intent\": \"none\",");
+    Schedule s = ScheduleReader.read("t.json", none);
+    assertEquals(List.of("a0"), ((Op.Consume) s.programs().get(0).loop().get(1)).registers());
+    assertEquals(s, ScheduleReader.read("t.json", ScheduleWriter.write(s)));
+    assertDiagnostics(
+        none.replace("[\"a0\"]", "[]"),
+        "t.json:7:29: error at /programs/0/loop/1/regs: expected at least one register");
+    assertDiagnostics(
+        loop("{\"op\": \"consume\", \"regs\": [\"a0\"]}"),
+        "t.json:6:27: error at /programs/0/loop/0/regs: a 'consume' op is stated only in a schedule"
+            + " of intent none; with GEMM intent the mfma and ds_write ops name the registers they"
+            + " read");
   }
 }

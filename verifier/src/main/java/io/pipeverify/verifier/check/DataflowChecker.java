@@ -485,6 +485,9 @@ public final class DataflowChecker {
           Instance before = order.barrierAfter(def).filter(b -> b.seq() < inst.seq()).orElse(inst);
           staged(inst, w, def, "P4|staged|before " + stageKey(before));
         }
+        if (inst.op() instanceof Op.Consume c) {
+          consumed(inst, c, lastDef, order);
+        }
         if (!defines(inst, lastDef) && inst.op() instanceof Op.Mfma m) {
           for (String reg : List.of(m.a(), m.b())) {
             Instance def = lastDef.get(reg);
@@ -503,6 +506,36 @@ public final class DataflowChecker {
           }
         }
       }
+    }
+  }
+
+  /**
+   * P4 for an instruction that reads loaded registers (a VALU operand, an address: semantics.md
+   * section 4): each load must land before it issues, or it computes with the register's previous
+   * contents. One defect per place the missing wait goes, as for the mfma.
+   */
+  private void consumed(
+      Instance inst, Op.Consume c, Map<String, Instance> lastDef, SequentialOrder order) {
+    for (String reg : c.registers()) {
+      Instance def = lastDef.get(reg);
+      if (def == null || uses.landsBefore(def, inst)) {
+        continue;
+      }
+      Instance before = order.barrierAfter(def).filter(b -> b.seq() < inst.seq()).orElse(inst);
+      registerHazard(
+          inst,
+          uses.useOf(inst).id(),
+          def,
+          "P4|consumed|before " + stageKey(before),
+          () ->
+              "P4 REGISTER_HAZARD: "
+                  + text.ref(inst).brief()
+                  + " may read "
+                  + reg
+                  + " before "
+                  + text.ref(def).brief()
+                  + " lands",
+          () -> "The instruction then computes with the register's previous contents");
     }
   }
 

@@ -10,14 +10,15 @@ import java.util.Collections;
 import java.util.List;
 
 /**
- * The register-use events of the mfma instances of one execution (semantics.md section 3: an mfma
- * is ordered after a ds_read only through a wait that retires it). They are kept out of the
- * happens-before graph, whose reachability serves P1/P2 and would double in size with them; their
- * HB facts follow from the graph's shape instead: an access event's only outgoing edges go to the
- * waits that retire it (edge 3), and from there along its wave's program order, so access(r)
- * happens before use(m) of the same wave exactly when a wait retiring r precedes m in program order
- * (proofs/dataflow.md). Use events get ids after the graph's events, so a {@link TimingProblem} can
- * be extended with them when a register hazard needs a Z3 witness or a replay needs a full order.
+ * The register-use events of the mfma (and consume) instances of one execution (semantics.md
+ * section 3: an mfma is ordered after a ds_read only through a wait that retires it). They are kept
+ * out of the happens-before graph, whose reachability serves P1/P2 and would double in size with
+ * them; their HB facts follow from the graph's shape instead: an access event's only outgoing edges
+ * go to the waits that retire it (edge 3), and from there along its wave's program order, so
+ * access(r) happens before use(m) of the same wave exactly when a wait retiring r precedes m in
+ * program order (proofs/dataflow.md). Use events get ids after the graph's events, so a {@link
+ * TimingProblem} can be extended with them when a register hazard needs a Z3 witness or a replay
+ * needs a full order.
  */
 public final class RegisterUses {
   private final HappensBefore hb;
@@ -57,7 +58,7 @@ public final class RegisterUses {
    */
   private int chained(Instance inst, int previous) {
     int current;
-    if (inst.op() instanceof Op.Mfma) {
+    if (inst.op() instanceof Op.Mfma || inst.op() instanceof Op.Consume) {
       Event.OpEvent e = new Event.OpEvent(firstId + uses.size(), Event.Kind.USE, inst);
       uses.add(e);
       useOf.put(inst, e);
@@ -87,7 +88,7 @@ public final class RegisterUses {
   public Event.OpEvent useOf(Instance mfma) {
     Event.OpEvent e = useOf.get(mfma);
     if (e == null) {
-      throw new IllegalArgumentException("not an mfma instance: " + mfma.where());
+      throw new IllegalArgumentException("not an mfma or consume instance: " + mfma.where());
     }
     return e;
   }

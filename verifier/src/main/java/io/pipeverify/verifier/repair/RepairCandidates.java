@@ -124,10 +124,13 @@ final class RepairCandidates {
     // ---- candidates ----
 
     void candidates(List<Candidate> waits, List<Candidate> barriers, List<Candidate> pairs) {
-      OpRef firstRef = target.ops().get(0);
+      // A register hazard names its consumer first and the load second: the load is the op a wait
+      // must retire.
+      int f = loadSecond() ? 1 : 0;
+      OpRef firstRef = target.ops().get(f);
       At first = at(firstRef);
       Optional<At> second =
-          target.ops().size() > 1 ? Optional.of(at(target.ops().get(1))) : Optional.empty();
+          target.ops().size() > 1 ? Optional.of(at(target.ops().get(1 - f))) : Optional.empty();
       Optional<Counter> counter = Counter.of(op(first));
       if (target.ops().size() == 1 || counter.isEmpty()) {
         // P2: the read has no write before it; the writes are other waves' copies.
@@ -144,7 +147,7 @@ final class RepairCandidates {
       for (At a : walk) {
         if (second.isPresent()
             && a.equals(second.get())
-            && firstRef.wave() == target.ops().get(1).wave()) {
+            && firstRef.wave() == target.ops().get(1 - f).wave()) {
           // One wave: its own in-flight op; a wait before the second op orders them.
           lastWait
               .filter(w -> c.of((Op.Wait) op(w)).getAsInt() > 0)
@@ -190,6 +193,13 @@ final class RepairCandidates {
       second.ifPresent(s -> barriers.add(barrierAt(s, "before")));
       firstWait.ifPresent(w -> pairs.add(drainedBarrierAt(w, c)));
       second.ifPresent(s -> pairs.add(drainedBarrierAt(s, c)));
+    }
+
+    /** Whether the violation names an uncounted op (a register's consumer) before a counted one. */
+    boolean loadSecond() {
+      return target.ops().size() > 1
+          && Counter.of(op(at(target.ops().get(0)))).isEmpty()
+          && Counter.of(op(at(target.ops().get(1)))).isPresent();
     }
 
     /**

@@ -67,7 +67,8 @@ public final class TextReportRenderer {
     if (s.intent() == Intent.NONE) {
       out.append(
           "properties: P1, P2, P3 (follows from P1 and P2 for a lifted kernel:"
-              + " proofs/lifted-intent.md), P4 (loads land before the mfma or ds_write that reads them), P6, P7; P5 needs"
+              + " proofs/lifted-intent.md), P4 (loads land before any instruction that reads their"
+              + " registers), P6, P7; P5 needs"
               + " GEMM intent, which assembly lacks\n");
     }
     out.append("trip counts: every T >= 1 (period ")

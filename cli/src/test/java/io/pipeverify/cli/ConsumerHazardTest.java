@@ -1,0 +1,132 @@
+package io.pipeverify.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.pipeverify.isa.tools.CodeObjectDisassembler;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * P4 for an instruction other than an mfma or a staged ds_write that reads a loaded register
+ * (docs/isa.md, "Consumers of loads"): each lane writes its 16 bytes, reads them back into v[4:7]
+ * and one dword of them into v8, and adds v4 and v5 (line 14) with or without the wait that retires
+ * the first read (line 13: lgkmcnt(1) leaves only the second in flight).
+ */
+class ConsumerHazardTest {
+  @TempDir Path tmp;
+
+  private Path kernel(String name, String beforeTheAdd) throws Exception {
+    return KernelHeader.write(
+        tmp.resolve(name),
+        KernelHeader.then(
+            List.of(
+                "\tv_lshlrev_b32_e32 v1, 4, v0", // 6
+                "\tds_write_b128 v1, v[12:15]", // 7
+                "\ts_waitcnt lgkmcnt(0)", // 8
+                "\ts_barrier", // 9
+                "\tds_read_b128 v[4:7], v1", // 10
+                "\tv_lshlrev_b32_e32 v2, 2, v0", // 11
+                "\tds_read_b32 v8, v1 offset:4", // 12
+                beforeTheAdd, // 13
+                "\tv_add_f32_e32 v20, v4, v5", // 14
+                "\ts_waitcnt lgkmcnt(0)", // 15
+                "\ts_endpgm")));
+  }
+
+  @Test
+  void aValuOperandReadBeforeItsLoadLandsIsARegisterHazard() throws Exception {
+    Path bad = kernel("bad.s", "\ts_nop 0");
+    Cli.Result r = Cli.run("verify", bad.toString(), "--waves", "1", "--no-timings");
+    assertEquals(1, r.code(), r.dump());
+    assertTrue(r.out().startsWith("k: VIOLATED (1 root cause, 1 instance)\n"), r.dump());
+    assertTrue(
+        r.out()
+            .contains(
+                "  P4 REGISTER_HAZARD: wave 0 prologue ("
+                    + bad
+                    + ":14): consume v[4:7] may read v[4:7] before wave 0 prologue ("
+                    + bad
+                    + ":10): ds_read lds[0] bytes [0, 1024) -> v[4:7] lands\n"),
+        r.dump());
+  }
+
+  /** explain proposes the weakest wait before the consumer that retires the load: lgkmcnt(1). */
+  @Test
+  void explainProposesTheCountThatRetiresTheLoad() throws Exception {
+    Path bad = kernel("bad.s", "\ts_nop 0");
+    Cli.Result r = Cli.run("explain", bad.toString(), "--waves", "1");
+    assertEquals(1, r.code(), r.dump());
+    assertTrue(
+        r.out()
+            .contains(
+                "    edit: in the prologue, before the consume at "
+                    + bad
+                    + ":14, insert s_waitcnt lgkmcnt(1)\n"),
+        r.dump());
+  }
+
+  @Test
+  void theWaitThatRetiresTheLoadBeforeTheReadIsEnough() throws Exception {
+    Path good = kernel("good.s", "\ts_waitcnt lgkmcnt(1)");
+    Cli.Result r = Cli.run("verify", good.toString(), "--waves", "1", "--no-timings");
+    assertEquals(0, r.code(), r.dump());
+    assertTrue(r.out().startsWith("k: VERIFIED\n"), r.dump());
+  }
+
+  private static final Path MORE = Path.of("..", "..", "shared", "corpus", "aiter-more");
+
+  private static Path shipped(String name) {
+    Path k = MORE.resolve(name);
+    assumeTrue(Files.isRegularFile(k), "../shared/corpus/aiter-more is absent: " + name);
+    assumeTrue(
+        CodeObjectDisassembler.locate().isPresent(),
+        "llvm-objdump-22 and llvm-readelf-22 are not on PATH (apt-get install llvm-22)");
+    return k;
+  }
+
+  /**
+   * aiter's paged attention (docs/corpus.md, "Consumers of loads"): the block index loaded into v16
+   * (line 486) is followed by 23 more vector memory loads before {@code s_waitcnt vmcnt(24)} (line
+   * 813), which leaves all 24 in flight; {@code v_mov_b32_dpp v38, v16} (line 898) reads it.
+   */
+  @Test
+  void pagedAttentionReadsItsBlockIndexOneWaitTooEarly() throws Exception {
+    Path k = shipped("gfx942__pa__pa_bf16_noquant_gqa8_1tg_4w.co");
+    Cli.Result r = Cli.run("verify", k.toString(), "--no-timings");
+    assertEquals(1, r.code(), r.dump());
+    assertTrue(
+        r.out()
+            .contains(
+                "  P4 REGISTER_HAZARD: wave 0 loop k=0 ("
+                    + k
+                    + ":898): consume v16 may read v16 before wave 0 loop k=0 ("
+                    + k
+                    + ":486): gload -> v16 lands\n"),
+        r.dump());
+  }
+
+  /**
+   * aiter's fmha backward dq conversion stores what two ds_reads (lines 179-180) return after an
+   * s_barrier and no lgkmcnt wait: {@code buffer_store_dword v12} (line 189).
+   */
+  @Test
+  void theDqConversionStoresWhatItReadFromLdsBeforeItLands() throws Exception {
+    Path k = shipped("gfx942__fmha_v3_bwd__bwd_hd64_dq_convert_bf16_rtne_group.co");
+    Cli.Result r = Cli.run("verify", k.toString(), "--no-timings");
+    assertEquals(1, r.code(), r.dump());
+    assertTrue(
+        r.out()
+            .contains(
+                "  P4 REGISTER_HAZARD: wave 0 prologue ("
+                    + k
+                    + ":189): consume v12 may read v12 before wave 0 prologue ("
+                    + k
+                    + ":179): ds_read lds[0] bytes [0, 512) -> v12 lands\n"),
+        r.dump());
+  }
+}

@@ -1,0 +1,161 @@
+package io.pipeverify.isa.lift;
+
+import io.pipeverify.isa.decode.Instruction;
+import io.pipeverify.isa.decode.InstructionInfo;
+import io.pipeverify.isa.decode.Operand;
+import io.pipeverify.isa.decode.Waitcnt;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * One wave's vector registers that a load (a {@code ds_read}, a global or buffer load) wrote and no
+ * wait for zero on its counter has retired since, as the wave runs: an instruction reading one (a
+ * VALU operand, an address, a store's data) is a consumer the verifier must check (P4 for every
+ * consumer of an unretired load, semantics.md section 4), and the lift records it as a step.
+ *
+ * <p>A wait for zero is the only one that retires a given load whatever the order its counter's
+ * operations return in, so a consumer after any other wait is still handed to the verifier, which
+ * decides with its own counter model. Registers written by any other instruction are no longer the
+ * load's.
+ */
+final class InFlightLoads {
+  private static final byte NONE = 0;
+  private static final byte VMCNT = 1;
+  private static final byte LGKMCNT = 2;
+
+  /** Registers per file: VGPRs and AGPRs a wave can name. */
+  private static final int PER_FILE = 512;
+
+  /** Per register (VGPRs, then AGPRs), the counter of the load in flight into it, or NONE. */
+  private byte[] counter = new byte[2 * PER_FILE];
+
+  private int inFlight;
+
+  InFlightLoads copy() {
+    InFlightLoads c = new InFlightLoads();
+    c.counter = counter.clone();
+    c.inFlight = inFlight;
+    return c;
+  }
+
+  /** The loads in flight after either of two runs: a register in flight in either. */
+  InFlightLoads union(InFlightLoads other) {
+    InFlightLoads u = copy();
+    for (int r = 0; r < counter.length; r++) {
+      if (u.counter[r] == NONE && other.counter[r] != NONE) {
+        u.counter[r] = other.counter[r];
+        u.inFlight++;
+      }
+    }
+    return u;
+  }
+
+  /**
+   * The source registers of {@code i} that a load in flight wrote, each as written in {@code i};
+   * {@code checked} operand indexes are left out (an mfma's A and B, a ds_write's data from a
+   * global load: the verifier checks those through their own ops).
+   */
+  List<Operand.Register> consumed(Instruction i, int defs, List<Integer> checked) {
+    if (inFlight == 0) {
+      return List.of();
+    }
+    List<Operand.Register> out = new ArrayList<>();
+    for (int k = defs; k < i.operands().size(); k++) {
+      Operand.Register r = register(i.operand(k));
+      if (r != null && !checked.contains(k) && anyInFlight(r)) {
+        out.add(r);
+      }
+    }
+    return out;
+  }
+
+  /** Whether a load in flight wrote a register of {@code r} through a global (VMEM) load. */
+  boolean fromGlobalLoad(Operand o) {
+    Operand.Register r = register(o);
+    if (r == null) {
+      return false;
+    }
+    for (int n = r.first(); n <= r.last(); n++) {
+      int at = index(r, n);
+      if (at >= 0 && counter[at] == VMCNT) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * After {@code i} ran: its destinations are its own (a load's: in flight on its counter), and a
+   * wait for zero retires every load of that counter.
+   */
+  void executed(Instruction i, Optional<InstructionInfo> info, int defs, boolean load) {
+    if (i.operands().size() == 1 && i.operand(0) instanceof Waitcnt w) {
+      if (w.vmcnt().isPresent() && w.vmcnt().getAsInt() == 0) {
+        retire(VMCNT);
+      }
+      if (w.lgkmcnt().isPresent() && w.lgkmcnt().getAsInt() == 0) {
+        retire(LGKMCNT);
+      }
+      return;
+    }
+    byte on =
+        !load
+            ? NONE
+            : info.map(n -> n.family() == InstructionInfo.Family.LDS).orElse(false)
+                ? LGKMCNT
+                : VMCNT;
+    for (int k = 0; k < defs && k < i.operands().size(); k++) {
+      Operand.Register r = register(i.operand(k));
+      if (r != null) {
+        set(r, on);
+      }
+    }
+  }
+
+  private void retire(byte which) {
+    if (inFlight == 0) {
+      return;
+    }
+    for (int r = 0; r < counter.length; r++) {
+      if (counter[r] == which) {
+        counter[r] = NONE;
+        inFlight--;
+      }
+    }
+  }
+
+  private void set(Operand.Register r, byte on) {
+    for (int n = r.first(); n <= r.last(); n++) {
+      int at = index(r, n);
+      if (at < 0) {
+        continue;
+      }
+      inFlight += (on != NONE ? 1 : 0) - (counter[at] != NONE ? 1 : 0);
+      counter[at] = on;
+    }
+  }
+
+  private boolean anyInFlight(Operand.Register r) {
+    for (int n = r.first(); n <= r.last(); n++) {
+      int at = index(r, n);
+      if (at >= 0 && counter[at] != NONE) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** A vector register operand (modifiers such as {@code -v4} or {@code |v4|} looked through). */
+  private static Operand.Register register(Operand o) {
+    Operand base = o instanceof Operand.Modified m ? m.inner() : o;
+    return base instanceof Operand.Register r && r.file() != Operand.RegisterFile.SGPR ? r : null;
+  }
+
+  private static int index(Operand.Register r, int n) {
+    if (n >= PER_FILE) {
+      return -1;
+    }
+    return (r.file() == Operand.RegisterFile.AGPR ? PER_FILE : 0) + n;
+  }
+}
