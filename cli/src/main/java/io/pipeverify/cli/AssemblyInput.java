@@ -7,7 +7,6 @@ import io.pipeverify.isa.decode.Kernel;
 import io.pipeverify.isa.decode.KernelArg;
 import io.pipeverify.isa.decode.Location;
 import io.pipeverify.isa.decode.OperandParser;
-import io.pipeverify.isa.lift.ControlFlowGraph;
 import io.pipeverify.isa.lift.LiftedKernel;
 import io.pipeverify.isa.lift.ScheduleLift;
 import io.pipeverify.isa.tools.CodeObjectDisassembler;
@@ -254,36 +253,46 @@ final class AssemblyInput {
   /** How long Z3 may take to prove that a combination of branch decisions is no launch. */
   private static final java.time.Duration FEASIBILITY_TIMEOUT = java.time.Duration.ofSeconds(10);
 
-  /** Every launch class of the chosen kernel of listing {@code name} (docs/isa.md). */
+  /**
+   * Every launch class of the one kernel of listing {@code name} (docs/isa.md); bad input when it
+   * has several.
+   */
   LiftedKernel liftAll(String name, String content) throws InputException {
     return liftAll(name, content, new LiftMemo());
   }
 
-  /** {@link #liftAll(String, String)}, once per text of {@code memo}'s command. */
+  /** {@link #liftAll(String, String)}, once per kernel text of {@code memo}'s command. */
   LiftedKernel liftAll(String name, String content, LiftMemo memo) throws InputException {
-    return liftAll(name, content, n -> new Location(name, n), memo);
+    AsmListing listing = parse(name, content, n -> new Location(name, n));
+    Kernel k = only(kernels(listing, name, "listing"), name, "this command");
+    return liftAll(listing, LiftMemo.key(content), k, name, memo);
   }
 
   /**
-   * {@link #liftAll(String, String, LiftMemo)} of a listing whose line {@code n} stands for {@code
-   * at.apply(n)} (an assembled source's lines).
+   * Listing {@code content} of input {@code name}, whose line {@code n} stands for {@code
+   * at.apply(n)} (an assembled source's lines), parsed and with the {@code --target} processor.
    */
-  LiftedKernel liftAll(String name, String content, IntFunction<Location> at, LiftMemo memo)
-      throws InputException {
-    Arguments given = arguments();
+  AsmListing parse(String name, String content, IntFunction<Location> at) throws InputException {
+    // A malformed --arg is the command line's fault, whatever the listing holds: said first.
+    arguments();
     AsmListing listing;
     try {
       listing = AsmParser.parse(content, name, at);
     } catch (AsmSyntaxException e) {
       throw new InputException("pipeverify: " + e.getMessage());
     }
-    if (target != null) {
-      listing = withTarget(listing, name);
-    }
-    Kernel k = chooseKernel(listing, name);
+    return target != null ? withTarget(listing, name) : listing;
+  }
+
+  /**
+   * Every launch class of kernel {@code k} of {@code listing} (input {@code name}, its text known
+   * to {@code memo} as {@code text}: {@link LiftMemo#key}).
+   */
+  LiftedKernel liftAll(AsmListing listing, String text, Kernel k, String name, LiftMemo memo)
+      throws InputException {
+    Arguments given = arguments();
     try {
-      String text = LiftMemo.key(content);
-      Optional<LiftedKernel> seen = memo.find(text, name, ScheduleLift.target(listing));
+      Optional<LiftedKernel> seen = memo.find(text, k.name(), name, ScheduleLift.target(listing));
       if (seen.isPresent()) {
         return seen.get();
       }
@@ -293,7 +302,7 @@ final class AssemblyInput {
             ScheduleLift.liftAll(
                 listing, k, waves(k), given.values(), given.ranges(), feasibility, maxLaunches());
       }
-      memo.put(text, name, lifted);
+      memo.put(text, k.name(), name, lifted);
       return lifted;
     } catch (AsmSyntaxException e) {
       String hint = e.getMessage().contains("--arg") ? scalarArguments(k) : "";
@@ -347,51 +356,62 @@ final class AssemblyInput {
         : "; kernel " + k.name() + "'s scalar arguments: " + String.join(", ", names);
   }
 
-  private Kernel chooseKernel(AsmListing listing, String name) throws InputException {
+  /**
+   * The kernels of {@code listing} (input {@code name}, a {@code what}: listing, code object or
+   * source) that {@code --kernel} selects, in file order: every kernel without it, else those its
+   * name or glob matches. Bad input when there is none.
+   */
+  List<Kernel> kernels(AsmListing listing, String name, String what) throws InputException {
     List<String> names = listing.kernels().stream().map(Kernel::name).toList();
     if (names.isEmpty()) {
       throw new InputException(
           "pipeverify: " + name + ": no kernel (no .amdhsa_kernel block) in this assembly");
     }
-    if (kernel != null) {
-      return listing
-          .kernel(kernel)
-          .orElseThrow(
-              () ->
-                  new InputException(
-                      "pipeverify: "
-                          + name
-                          + ": no kernel named '"
-                          + kernel
-                          + "'; the listing has "
-                          + String.join(", ", names)));
+    if (kernel == null) {
+      return listing.kernels();
     }
-    if (names.size() == 1) {
-      return listing.kernels().get(0);
+    Pattern selected = KernelGlob.pattern(kernel);
+    List<Kernel> matching =
+        listing.kernels().stream().filter(k -> selected.matcher(k.name()).matches()).toList();
+    if (matching.isEmpty()) {
+      throw new InputException(
+          "pipeverify: "
+              + name
+              + ": "
+              + (KernelGlob.isGlob(kernel) ? "no kernel matches '" : "no kernel named '")
+              + kernel
+              + "'; the "
+              + what
+              + " has "
+              + String.join(", ", names));
     }
-    // The kernel whose loop has the most v_mfma; ties go to the first in the file.
-    Kernel best = null;
-    long most = -1;
-    for (Kernel k : listing.kernels()) {
-      long count;
-      try {
-        ControlFlowGraph cfg = ControlFlowGraph.of(k);
-        count =
-            cfg.loopWithMost("v_mfma").stream()
-                .flatMap(l -> cfg.instructions(l).stream())
-                .filter(i -> i.opcode().startsWith("v_mfma"))
-                .count();
-      } catch (AsmSyntaxException e) {
-        // A kernel whose branches cannot be followed has no loop to count; lifting it, if chosen
-        // with --kernel, reports the error at its line.
-        count = -1;
-      }
-      if (count > most) {
-        most = count;
-        best = k;
-      }
+    return matching;
+  }
+
+  /**
+   * The one kernel of {@code selected} ({@link #kernels}) for {@code command}, which needs one; bad
+   * input naming them when there are several.
+   */
+  Kernel only(List<Kernel> selected, String name, String command) throws InputException {
+    if (selected.size() == 1) {
+      return selected.get(0);
     }
-    return best;
+    String names = String.join(", ", selected.stream().map(Kernel::name).toList());
+    throw new InputException(
+        "pipeverify: "
+            + name
+            + (kernel == null
+                ? " has " + selected.size() + " kernels (" + names + ")"
+                : ": --kernel '"
+                    + kernel
+                    + "' matches "
+                    + selected.size()
+                    + " kernels ("
+                    + names
+                    + ")")
+            + "; "
+            + command
+            + " works on one: pick it with --kernel NAME (verify checks every kernel)");
   }
 
   private int maxLaunches() throws InputException {

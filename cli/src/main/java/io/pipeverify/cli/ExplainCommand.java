@@ -31,6 +31,12 @@ final class ExplainCommand extends VerifyCommand {
     return true;
   }
 
+  /** An explanation is of one kernel: an input with several needs --kernel to pick it. */
+  @Override
+  boolean everyKernel() {
+    return false;
+  }
+
   @Override
   String renderText(ScheduleResult r, boolean timings) {
     return new ExplanationRenderer().render(r);

@@ -16,16 +16,20 @@ import java.util.regex.Pattern;
  * launch classes moved to their file and target ({@link LiftedKernel#inFile}), which is what their
  * own lift would give. Only lifts that succeeded are kept: an input that fails fails with its own
  * file and lines. (A clang listing also names its target in its metadata, {@code amdhsa.target}:
- * there the texts differ and each is lifted.)
+ * there the texts differ and each is lifted.) A listing with several kernels has a lift per kernel:
+ * they are known by text and kernel name.
  */
 final class LiftMemo {
   private record Lifted(String name, LiftedKernel kernel) {}
+
+  /** A kernel of a listing text. */
+  private record Key(String text, String kernel) {}
 
   /** Comment lines and the target directive: each becomes an empty line, so lines still match. */
   private static final Pattern IGNORED =
       Pattern.compile("(?m)^(\\s*;.*|\\s*\\.amdgcn_target\\s.*)$");
 
-  private final Map<String, Lifted> byText = new ConcurrentHashMap<>();
+  private final Map<Key, Lifted> byText = new ConcurrentHashMap<>();
 
   /** The text a listing is known by: without its comments and target directive. */
   static String key(String listing) {
@@ -33,11 +37,11 @@ final class LiftMemo {
   }
 
   /**
-   * The kernel lifted before from a listing of text {@code key} ({@link #key}), as read from {@code
-   * name} for {@code target}.
+   * Kernel {@code kernel} lifted before from a listing of text {@code key} ({@link #key}), as read
+   * from {@code name} for {@code target}.
    */
-  Optional<LiftedKernel> find(String key, String name, Target target) {
-    Lifted seen = byText.get(key);
+  Optional<LiftedKernel> find(String key, String kernel, String name, Target target) {
+    Lifted seen = byText.get(new Key(key, kernel));
     if (seen == null || seen.kernel().classes().isEmpty()) {
       return Optional.empty();
     }
@@ -50,8 +54,11 @@ final class LiftMemo {
         : Optional.empty();
   }
 
-  /** Records the kernel lifted from input {@code name}, whose listing's text is {@code key}. */
-  void put(String key, String name, LiftedKernel kernel) {
-    byText.putIfAbsent(key, new Lifted(name, kernel));
+  /**
+   * Records {@code lifted}, kernel {@code kernel} of input {@code name}, whose listing's text is
+   * {@code key}.
+   */
+  void put(String key, String kernel, String name, LiftedKernel lifted) {
+    byText.putIfAbsent(new Key(key, kernel), new Lifted(name, lifted));
   }
 }

@@ -1,5 +1,7 @@
 package io.pipeverify.cli;
 
+import io.pipeverify.isa.decode.AsmListing;
+import io.pipeverify.isa.decode.Kernel;
 import io.pipeverify.isa.decode.Location;
 import io.pipeverify.isa.lift.LiftedKernel;
 import io.pipeverify.isa.tools.ExternalToolException;
@@ -71,8 +73,9 @@ abstract class ScheduleSource {
       names = "--kernel",
       paramLabel = "NAME",
       description =
-          "Assembly input: the kernel to lift (default: the only one, else the one whose loop has"
-              + " the most v_mfma).")
+          "Assembly input: the kernels to lift, by name or a glob (* any characters, ? one);"
+              + " default: every kernel. verify checks each; the other commands need it to leave"
+              + " one.")
   String kernel;
 
   @Option(
@@ -187,17 +190,32 @@ abstract class ScheduleSource {
    */
   Schedule loadWithIntent(InputStream stdin, Map<String, String> knobs, String command)
       throws InputException, ExternalToolException {
-    Schedule s = load(stdin, knobs);
+    if (builtin != null) {
+      return withIntent(generate(builtin, knobs), command);
+    }
+    Opened opened = open(stdin, file);
+    if (opened instanceof Opened.Assembly) {
+      // Assembly states no tensors, tiles or fragments: no kernel of it lifts to more.
+      throw noIntent(command);
+    }
+    return withIntent(readLocated(opened).schedule(), command);
+  }
+
+  private Schedule withIntent(Schedule s, String command) throws InputException {
     if (s.intent() == Intent.NONE) {
-      throw new InputException(
-          "pipeverify: "
-              + command
-              + " needs a schedule with GEMM intent; "
-              + (file.equals("-") ? STDIN : file)
-              + " is lifted from assembly (intent none: no tensors, tiles or fragments), so only"
-              + " verify, explain, show and bench apply to it (docs/isa.md)");
+      throw noIntent(command);
     }
     return s;
+  }
+
+  private InputException noIntent(String command) {
+    return new InputException(
+        "pipeverify: "
+            + command
+            + " needs a schedule with GEMM intent; "
+            + nameOf(file)
+            + " is lifted from assembly (intent none: no tensors, tiles or fragments), so only"
+            + " verify, explain, show and bench apply to it (docs/isa.md)");
   }
 
   /**
@@ -254,7 +272,7 @@ abstract class ScheduleSource {
             implicitWaits == null ? s.implicitWaits() : implicitWaits);
     requireValid(
         changed,
-        (input.equals("-") ? STDIN : input)
+        nameOf(input)
             + " with "
             + changed.target().id()
             + ", implicit waits "
@@ -378,16 +396,23 @@ abstract class ScheduleSource {
   }
 
   /**
-   * Reads {@code input} (a file or {@code -}) with the file positions of its values; a kernel with
-   * several launch classes is bad input here (commands other than {@code verify} need one launch).
+   * Reads {@code input} (a file or {@code -}) with the file positions of its values; several
+   * kernels, or a kernel with several launch classes, are bad input here (commands other than
+   * {@code verify} need one kernel and one launch).
    */
   LocatedSchedule readLocated(InputStream stdin, String input)
       throws InputException, ExternalToolException {
-    Read r = readAll(stdin, input);
+    return readLocated(open(stdin, input));
+  }
+
+  /** {@link #readLocated(InputStream, String)} of an input read. */
+  private LocatedSchedule readLocated(Opened opened) throws InputException {
+    String input = opened.input();
+    Read r = read(opened, Optional.empty());
     if (!r.uncovered().isEmpty()) {
       throw new InputException(
           "pipeverify: "
-              + (input.equals("-") ? STDIN : input)
+              + nameOf(input)
               + ": the lift cannot follow every launch of kernel "
               + r.schedules().get(0).schedule().name()
               + ": "
@@ -398,7 +423,7 @@ abstract class ScheduleSource {
     if (r.schedules().size() > 1) {
       throw new InputException(
           "pipeverify: "
-              + (input.equals("-") ? STDIN : input)
+              + nameOf(input)
               + ": kernel "
               + r.schedules().get(0).schedule().name()
               + " has "
@@ -411,19 +436,50 @@ abstract class ScheduleSource {
     return r.schedules().get(0);
   }
 
-  /** Reads {@code input}: its schedule, or every launch class of the kernel it holds. */
-  Read readAll(InputStream stdin, String input) throws InputException, ExternalToolException {
-    String name = input.equals("-") ? STDIN : input;
+  /**
+   * The schedule of {@code opened}, or every launch class of its kernel {@code kernel}, or without
+   * one of the one kernel {@code --kernel} selects (bad input, naming them, when it selects
+   * several: this command works on one).
+   */
+  Read read(Opened opened, Optional<Kernel> kernel) throws InputException {
+    if (opened instanceof Opened.ScheduleFile f) {
+      return f.read();
+    }
+    Opened.Assembly a = (Opened.Assembly) opened;
+    String name = nameOf(a.input());
+    AssemblyInput assembly = assembly();
+    Kernel k = kernel.isPresent() ? kernel.get() : assembly.only(a.selected(), name, spec.name());
+    LiftedKernel lifted = assembly.liftAll(a.listing(), a.key(), k, name, lifts);
+    List<LocatedSchedule> schedules = new ArrayList<>();
+    List<String> classes = new ArrayList<>();
+    for (LiftedKernel.LaunchClass c : lifted.classes()) {
+      requireValid(c.schedule(), name + " as lifted", validated);
+      schedules.add(new LocatedSchedule(c.schedule(), name, Map.of()));
+      classes.add(c.description());
+    }
+    return new Read(
+        schedules,
+        classes,
+        Optional.of(lifted.covers()),
+        lifted.uncovered().stream().map(LiftedKernel.Uncovered::text).toList(),
+        a.suppressions());
+  }
+
+  /**
+   * Reads {@code input} (a file or {@code -}): a schedule file, or assembly parsed with the kernels
+   * {@code --kernel} selects; none is lifted yet.
+   */
+  Opened open(InputStream stdin, String input) throws InputException, ExternalToolException {
+    String name = nameOf(input);
     String file = input;
     String content;
-    AssemblyInput assembly =
-        new AssemblyInput(
-            kernel, waves, assemblyTarget == null ? null : assemblyTarget.id(), args, maxLaunches);
+    AssemblyInput assembly = assembly();
     try {
       byte[] bytes = file.equals("-") ? stdin.readAllBytes() : Files.readAllBytes(Path.of(file));
       if (AssemblyInput.isCodeObject(name, bytes)) {
         String listing = AssemblyInput.disassemble(name, file, bytes);
-        return lifted(assembly, name, listing, n -> new Location(name, n), List.of());
+        return assembly(
+            assembly, input, "code object", listing, n -> new Location(name, n), List.of());
       }
       if (name.endsWith(".co") || name.endsWith(".hsaco")) {
         // Decided by content, not by name: say both when they disagree.
@@ -450,44 +506,58 @@ abstract class ScheduleSource {
       Optional<String> source = SourceAssembler.sourceFeature(content);
       if (source.isPresent()) {
         SourceAssembler.Assembled a = assembly.assemble(name, file, content, source.get());
-        return lifted(assembly, name, a.listing(), a::at, Suppressions.in(name, content));
+        return assembly(
+            assembly, input, "source", a.listing(), a::at, Suppressions.in(name, content));
       }
-      return lifted(
-          assembly, name, content, n -> new Location(name, n), Suppressions.in(name, content));
+      return assembly(
+          assembly,
+          input,
+          "listing",
+          content,
+          n -> new Location(name, n),
+          Suppressions.in(name, content));
     }
     assembly.checkUnused(name);
     try {
-      return Read.one(ScheduleReader.readLocated(name, content));
+      return new Opened.ScheduleFile(input, Read.one(ScheduleReader.readLocated(name, content)));
     } catch (ScheduleFormatException e) {
       throw new InputException(e.diagnostics().stream().map(Diagnostic::render).toList());
     }
   }
 
+  /** The command line's assembly options. */
+  private AssemblyInput assembly() {
+    return new AssemblyInput(
+        kernel, waves, assemblyTarget == null ? null : assemblyTarget.id(), args, maxLaunches);
+  }
+
   /**
-   * The launch classes lifted from the assembly {@code listing} of input {@code name}, validated,
-   * with the {@code suppressions} written in its source.
+   * The assembly {@code listing} (a {@code what}) of {@code input}, whose line {@code n} stands for
+   * {@code at.apply(n)}, parsed, with the kernels {@code --kernel} selects and the {@code
+   * suppressions} written in its source.
    */
-  private Read lifted(
+  private static Opened assembly(
       AssemblyInput assembly,
-      String name,
+      String input,
+      String what,
       String listing,
       IntFunction<Location> at,
       List<KnownFindings.Suppression> suppressions)
       throws InputException {
-    LiftedKernel lifted = assembly.liftAll(name, listing, at, lifts);
-    List<LocatedSchedule> schedules = new ArrayList<>();
-    List<String> classes = new ArrayList<>();
-    for (LiftedKernel.LaunchClass c : lifted.classes()) {
-      requireValid(c.schedule(), name + " as lifted", validated);
-      schedules.add(new LocatedSchedule(c.schedule(), name, Map.of()));
-      classes.add(c.description());
-    }
-    return new Read(
-        schedules,
-        classes,
-        Optional.of(lifted.covers()),
-        lifted.uncovered().stream().map(LiftedKernel.Uncovered::text).toList(),
+    String name = nameOf(input);
+    AsmListing parsed = assembly.parse(name, listing, at);
+    return new Opened.Assembly(
+        input,
+        what,
+        parsed,
+        LiftMemo.key(listing),
+        assembly.kernels(parsed, name, what),
         suppressions);
+  }
+
+  /** An input's name in messages and origins: the file as given, {@code <stdin>} for -. */
+  static String nameOf(String input) {
+    return input.equals("-") ? STDIN : input;
   }
 
   /** The first bytes of a file, in hex, for messages about its kind. */

@@ -1,6 +1,7 @@
 package io.pipeverify.cli;
 
 import io.pipeverify.codegen.tools.Cvc5;
+import io.pipeverify.isa.decode.Kernel;
 import io.pipeverify.isa.tools.ExternalToolException;
 import io.pipeverify.model.ImplicitWaits;
 import io.pipeverify.model.Schedule;
@@ -38,7 +39,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
@@ -49,7 +52,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -267,10 +270,16 @@ class VerifyCommand implements Callable<Integer> {
                 + " (*.co, *.hsaco) in "
                 + source.files());
       }
-      if (inputs.size() == 1) {
-        results.add(verifyInput(inputs.get(0), options));
+      // One input is opened here, so that its bad input is the command's (exit 2 with its
+      // message); with several kernels to verify it is a batch of them.
+      List<Unit> units =
+          inputs.size() == 1
+              ? units(source.open(console.in(), inputs.get(0)))
+              : inputs.stream().map(Unit::of).toList();
+      if (units.size() == 1) {
+        results.add(verify(units.get(0), options));
       } else {
-        exit = verifyAll(inputs, options, results, unchecked);
+        exit = verifyAll(units, options, results, unchecked);
       }
     }
     for (ScheduleResult r : results) {
@@ -299,10 +308,48 @@ class VerifyCommand implements Callable<Integer> {
     return exit;
   }
 
-  /** Reads, lifts where needed, and verifies one input. */
-  private ScheduleResult verifyInput(String input, VerifyOptions options)
-      throws InputException, ExternalToolException {
-    ScheduleSource.Read read = source.readAll(console.in(), input);
+  /**
+   * What a batch verifies: an input as given, or, once it is open, the input or one of its kernels
+   * (a code object, listing or source with several is an input per kernel).
+   */
+  private record Unit(String input, Optional<Opened> opened, Optional<Kernel> kernel) {
+    static Unit of(String input) {
+      return new Unit(input, Optional.empty(), Optional.empty());
+    }
+
+    /** The kernel's name, when the unit is one kernel of its input. */
+    Optional<String> kernelName() {
+      return kernel.map(Kernel::name);
+    }
+
+    /** How progress names it: the input, and the kernel when it is one of several. */
+    String label() {
+      return input + kernelName().map(k -> " (kernel " + k + ")").orElse("");
+    }
+  }
+
+  /**
+   * Whether every kernel of an input is verified ({@code verify}: a gate checks them all); {@code
+   * explain} explains one, and needs {@code --kernel} to pick it.
+   */
+  boolean everyKernel() {
+    return true;
+  }
+
+  /** The units of an opened input: one per selected kernel when each is verified, else itself. */
+  private List<Unit> units(Opened opened) {
+    if (everyKernel() && opened instanceof Opened.Assembly a && a.selected().size() > 1) {
+      return a.selected().stream()
+          .map(k -> new Unit(opened.input(), Optional.of(opened), Optional.of(k)))
+          .toList();
+    }
+    return List.of(new Unit(opened.input(), Optional.of(opened), Optional.empty()));
+  }
+
+  /** Reads, lifts where needed, and verifies one unit, whose input is open. */
+  private ScheduleResult verify(Unit unit, VerifyOptions options) throws InputException {
+    String input = unit.input();
+    ScheduleSource.Read read = source.read(unit.opened().orElseThrow(), unit.kernel());
     if (read.covers().isEmpty()) {
       LocatedSchedule located = read.schedules().get(0);
       Schedule schedule =
@@ -351,54 +398,80 @@ class VerifyCommand implements Callable<Integer> {
   }
 
   /**
-   * One input's outcome in a batch: its result, or the lines of its bad-input error, or neither
-   * when it ran past {@code --timeout} ({@code timedOut}).
+   * One unit's outcome in a batch: its result, or the lines of its bad-input error, or neither when
+   * it ran past {@code --timeout} ({@code timedOut}), or the kernels it holds ({@code several}),
+   * each a unit to verify in its place.
    */
   private record Outcome(
-      Optional<ScheduleResult> result, List<String> error, long millis, boolean timedOut) {
-    Outcome(Optional<ScheduleResult> result, List<String> error, long millis) {
-      this(result, error, millis, false);
+      Optional<ScheduleResult> result, List<String> error, boolean timedOut, List<Unit> several) {
+    static Outcome of(ScheduleResult r) {
+      return new Outcome(Optional.of(r), List.of(), false, List.of());
+    }
+
+    static Outcome error(List<String> lines) {
+      return new Outcome(Optional.empty(), lines, false, List.of());
+    }
+
+    static final Outcome TIMED_OUT = new Outcome(Optional.empty(), List.of(), true, List.of());
+
+    static Outcome several(List<Unit> kernels) {
+      return new Outcome(Optional.empty(), List.of(), false, kernels);
     }
   }
 
   /**
-   * Verifies several inputs, {@code --jobs} at a time; results, unchecked inputs and progress come
-   * in input order whatever the order they finish in. An input that is bad input (a lift error,
-   * say) or runs past {@code --timeout} is {@link Unchecked} and the batch goes on. Returns the
-   * worst exit code of the unchecked inputs.
+   * A unit submitted: its place in the batch ({@code i} of {@code n}, the units known at the start;
+   * an input's kernels share its place), its outcome to come and when it started (0: not yet), from
+   * which {@code --timeout} counts.
+   */
+  private record Job(Unit unit, int place, Future<Outcome> outcome, AtomicLong started) {}
+
+  /**
+   * Verifies several units, {@code --jobs} at a time; results, unchecked units and progress come in
+   * unit order whatever the order they finish in. An input found to hold several kernels is
+   * replaced, in its place, by a unit per kernel, each verified (and timed) as an input of its own.
+   * A unit that is bad input (a lift error, say) or runs past {@code --timeout} is {@link
+   * Unchecked} and the batch goes on. Returns the worst exit code of the unchecked units.
    */
   private int verifyAll(
-      List<String> inputs,
+      List<Unit> units,
       VerifyOptions options,
       List<ScheduleResult> results,
       List<Unchecked> unchecked)
       throws ExternalToolException {
-    // Repairs print their progress as they search: one input at a time keeps it readable.
-    int threads = wantsFixes() ? 1 : Math.max(1, Math.min(jobs(), inputs.size()));
-    ExecutorService pool = Executors.newFixedThreadPool(threads);
+    // Repairs print their progress as they search: one unit at a time keeps it readable. (The
+    // pool starts a thread per task up to its size: an input's kernels may add tasks.)
+    ExecutorService pool = Executors.newFixedThreadPool(wantsFixes() ? 1 : jobs());
     try {
-      List<Future<Outcome>> futures = new ArrayList<>();
-      AtomicLongArray started = new AtomicLongArray(inputs.size());
-      for (int i = 0; i < inputs.size(); i++) {
-        String input = inputs.get(i);
-        int index = i;
-        futures.add(
-            pool.submit(
-                () -> {
-                  started.set(index, System.nanoTime());
-                  return outcome(input, options);
-                }));
+      Deque<Job> jobs = new ArrayDeque<>();
+      for (int i = 0; i < units.size(); i++) {
+        jobs.add(submit(pool, units.get(i), i + 1, options));
       }
       int exit = ExitCode.OK;
-      for (int i = 0; i < inputs.size(); i++) {
-        Outcome o = await(futures.get(i), started, i);
-        String input = inputs.get(i);
-        String done = "pipeverify: [" + (i + 1) + "/" + inputs.size() + "] " + input + ": ";
+      while (!jobs.isEmpty()) {
+        Job job = jobs.removeFirst();
+        Outcome o = await(job);
+        if (!o.several().isEmpty()) {
+          // Its kernels take its place, in file order, each verified and timed as an input.
+          List<Job> kernels = new ArrayList<>();
+          for (Unit k : o.several()) {
+            kernels.add(submit(pool, k, job.place(), options));
+          }
+          for (int i = kernels.size() - 1; i >= 0; i--) {
+            jobs.addFirst(kernels.get(i));
+          }
+          continue;
+        }
+        Unit unit = job.unit();
+        String done =
+            "pipeverify: [" + job.place() + "/" + units.size() + "] " + unit.label() + ": ";
         if (o.timedOut()) {
           String why = "time limit of " + timeoutSeconds + " s (--timeout)";
           console.err().println(done + "inconclusive: " + why);
           exit = Math.max(exit, ExitCode.INCONCLUSIVE);
-          unchecked.add(new Unchecked(input, "inconclusive", why, ExitCode.INCONCLUSIVE));
+          unchecked.add(
+              new Unchecked(
+                  unit.input(), unit.kernelName(), "inconclusive", why, ExitCode.INCONCLUSIVE));
         } else if (o.result().isPresent()) {
           results.add(o.result().get());
           console.err().println(done + o.result().get().report().verdict().id());
@@ -409,7 +482,12 @@ class VerifyCommand implements Callable<Integer> {
           console.err().println(done + "bad input");
           exit = Math.max(exit, ExitCode.BAD_INPUT);
           unchecked.add(
-              new Unchecked(input, "bad input", reason(input, o.error()), ExitCode.BAD_INPUT));
+              new Unchecked(
+                  unit.input(),
+                  unit.kernelName(),
+                  "bad input",
+                  reason(unit.input(), o.error()),
+                  ExitCode.BAD_INPUT));
         }
         console.err().flush();
       }
@@ -419,34 +497,49 @@ class VerifyCommand implements Callable<Integer> {
     }
   }
 
-  private Outcome outcome(String input, VerifyOptions options) throws ExternalToolException {
-    long start = System.nanoTime();
+  private Job submit(ExecutorService pool, Unit unit, int place, VerifyOptions options) {
+    AtomicLong started = new AtomicLong();
+    Future<Outcome> f =
+        pool.submit(
+            () -> {
+              started.set(System.nanoTime());
+              return outcome(unit, options);
+            });
+    return new Job(unit, place, f, started);
+  }
+
+  /** A unit's outcome: opened when it is not yet, and verified unless it holds several kernels. */
+  private Outcome outcome(Unit unit, VerifyOptions options) throws ExternalToolException {
     try {
-      ScheduleResult r = verifyInput(input, options);
-      return new Outcome(Optional.of(r), List.of(), (System.nanoTime() - start) / 1_000_000);
+      if (unit.opened().isPresent()) {
+        return Outcome.of(verify(unit, options));
+      }
+      List<Unit> kernels = units(source.open(console.in(), unit.input()));
+      return kernels.size() > 1
+          ? Outcome.several(kernels)
+          : Outcome.of(verify(kernels.get(0), options));
     } catch (InputException e) {
-      return new Outcome(Optional.empty(), e.lines(), (System.nanoTime() - start) / 1_000_000);
+      return Outcome.error(e.lines());
     }
   }
 
   /**
-   * Input {@code i}'s outcome, once it has run at most {@code --timeout} since it started (its
-   * start recorded in {@code started}); past that it is cancelled: the lift and the verifier stop
-   * at their next check of the interrupt, and the command's end stops whatever still runs.
+   * A job's outcome, once it has run at most {@code --timeout} since it started; past that it is
+   * cancelled: the lift and the verifier stop at their next check of the interrupt, and the
+   * command's end stops whatever still runs.
    */
-  private Outcome await(Future<Outcome> f, AtomicLongArray started, int i)
-      throws ExternalToolException {
+  private Outcome await(Job job) throws ExternalToolException {
     long limit = TimeUnit.SECONDS.toNanos(timeoutSeconds);
     while (true) {
-      long start = started.get(i);
+      long start = job.started().get();
       long wait =
           start == 0 ? TimeUnit.MILLISECONDS.toNanos(100) : start + limit - System.nanoTime();
-      if (start != 0 && wait <= 0 && !f.isDone()) {
-        f.cancel(true);
-        return new Outcome(Optional.empty(), List.of(), limit / 1_000_000, true);
+      if (start != 0 && wait <= 0 && !job.outcome().isDone()) {
+        job.outcome().cancel(true);
+        return Outcome.TIMED_OUT;
       }
       try {
-        return await(f, Math.max(wait, 1));
+        return await(job.outcome(), Math.max(wait, 1));
       } catch (TimeoutException e) {
         // Not started yet, or still within its time: look again.
       }
@@ -685,7 +778,7 @@ class VerifyCommand implements Callable<Integer> {
           row(
               timings,
               u.input(),
-              "-",
+              u.schedule().orElse("-"),
               "-",
               u.verdict(),
               "-",

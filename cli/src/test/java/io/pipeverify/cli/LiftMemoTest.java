@@ -22,6 +22,8 @@ class LiftMemoTest {
               ".amdgcn_target \"amdgcn-amd-amdhsa--gfx942\"")
           .replace("; %bb.0:", "; another comment");
 
+  private static final String KERNEL = "pingpong16";
+
   private static AssemblyInput input() {
     return new AssemblyInput(null, null, null, List.of("arg2=20"));
   }
@@ -29,11 +31,13 @@ class LiftMemoTest {
   @Test
   void theSameTextReadFromAnotherFileIsTheFirstLiftMovedThere() throws Exception {
     LiftMemo memo = new LiftMemo();
-    assertEquals(Optional.empty(), memo.find(LiftMemo.key(GFX950), "b.s", Target.GFX950));
+    assertEquals(Optional.empty(), memo.find(LiftMemo.key(GFX950), KERNEL, "b.s", Target.GFX950));
     LiftedKernel first = input().liftAll("a.s", GFX950, memo);
     LiftedKernel fresh = input().liftAll("b.s", GFX950, new LiftMemo());
     assertEquals(
-        Optional.of(fresh), memo.find(LiftMemo.key(GFX950), "b.s", Target.GFX950), "from memo");
+        Optional.of(fresh),
+        memo.find(LiftMemo.key(GFX950), KERNEL, "b.s", Target.GFX950),
+        "from memo");
     assertEquals(fresh, input().liftAll("b.s", GFX950, memo));
     assertNotEquals(first, fresh);
   }
@@ -50,7 +54,7 @@ class LiftMemoTest {
     LiftMemo memo = new LiftMemo();
     LiftedKernel first = input().liftAll("a.s", GFX950, memo);
     assertEquals(131072, first.classes().get(0).schedule().buffers().get(0).slotBytes());
-    assertEquals(Optional.empty(), memo.find(LiftMemo.key(GFX942), "b.s", Target.GFX942));
+    assertEquals(Optional.empty(), memo.find(LiftMemo.key(GFX942), KERNEL, "b.s", Target.GFX942));
     LiftedKernel fresh = input().liftAll("b.s", GFX942, new LiftMemo());
     assertEquals(fresh, input().liftAll("b.s", GFX942, memo));
     assertEquals(Target.GFX942, fresh.classes().get(0).schedule().target());

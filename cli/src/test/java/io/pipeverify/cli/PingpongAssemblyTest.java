@@ -40,6 +40,12 @@ class PingpongAssemblyTest {
 
   private static final String DRAIN = "if (p == 15) __builtin_amdgcn_s_waitcnt(0x0f70);";
 
+  /**
+   * pingpong.hip's ping-pong kernel; its other kernel, {@code lanes}, has no {@code arg2} (every
+   * kernel of an input is verified unless --kernel picks).
+   */
+  private static final String PINGPONG = "pingpong";
+
   @TempDir Path tmp;
 
   @Test
@@ -48,7 +54,7 @@ class PingpongAssemblyTest {
     String source = Files.readString(SOURCE, StandardCharsets.UTF_8);
     assertTrue(source.contains("offset:4096"));
     Path racy = compile(tmp, Target.GFX950, source, "racy");
-    Cli.Result r = Cli.run("verify", racy.toString(), "--arg", "arg2=20");
+    Cli.Result r = Cli.run("verify", racy.toString(), "--arg", "arg2=20", "--kernel", PINGPONG);
     assertEquals(1, r.code(), r.dump());
     assertTrue(r.out().startsWith("pingpong: VIOLATED (2 root causes, 56 instances)\n"), r.dump());
     int read = line(racy, 0, "ds_read_b128", "offset:4096");
@@ -104,7 +110,8 @@ class PingpongAssemblyTest {
 
     Path repaired =
         compile(tmp, Target.GFX950, source.replace("offset:4096", "offset:2048"), "fixed");
-    Cli.Result fixed = Cli.run("verify", repaired.toString(), "--arg", "arg2=20");
+    Cli.Result fixed =
+        Cli.run("verify", repaired.toString(), "--arg", "arg2=20", "--kernel", PINGPONG);
     assertEquals(0, fixed.code(), fixed.dump());
     assertTrue(fixed.out().startsWith("pingpong: VERIFIED\n"), fixed.dump());
   }
@@ -137,7 +144,7 @@ class PingpongAssemblyTest {
     int use = line(src, 4, "READ_OTHER_GROUP");
     int copy = line(src, 0, "buffer_load_dword", " lds");
 
-    Cli.Result r = Cli.run("verify", src.toString(), "--arg", "arg2=20");
+    Cli.Result r = Cli.run("verify", src.toString(), "--arg", "arg2=20", "--kernel", PINGPONG);
     assertEquals(1, r.code(), r.dump());
     assertTrue(r.out().startsWith("pingpong: VIOLATED (2 root causes, 56 instances)\n"), r.dump());
     String at = src + ":";
@@ -171,7 +178,7 @@ class PingpongAssemblyTest {
   void onGfx942TheFourByteCopiesLeaveMostOfEachChunkUnwritten() throws Exception {
     String source = Files.readString(SOURCE, StandardCharsets.UTF_8);
     Path asm = compile(tmp, Target.GFX942, source.replace("offset:4096", "offset:2048"), "gfx942");
-    Cli.Result r = Cli.run("verify", asm.toString(), "--arg", "arg2=20");
+    Cli.Result r = Cli.run("verify", asm.toString(), "--arg", "arg2=20", "--kernel", PINGPONG);
     assertEquals(1, r.code(), r.dump());
     // 64 lanes x 4 B = 256 B of each wave's 1024 B k-chunk: both reads see unwritten bytes.
     assertTrue(r.out().startsWith("pingpong: VIOLATED (1 root cause, 96 instances)\n"), r.dump());
@@ -271,7 +278,7 @@ class PingpongAssemblyTest {
             "-o",
             co.toString(),
             hip.toString()));
-    Cli.Result r = Cli.run("verify", co.toString(), "--arg", "arg2=20");
+    Cli.Result r = Cli.run("verify", co.toString(), "--arg", "arg2=20", "--kernel", PINGPONG);
     assertEquals(1, r.code(), r.dump());
     assertTrue(r.out().startsWith("pingpong: VIOLATED (2 root causes, 56 instances)\n"), r.dump());
     List<String> disassembly =

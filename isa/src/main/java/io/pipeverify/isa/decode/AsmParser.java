@@ -66,14 +66,16 @@ public final class AsmParser {
       throws AsmSyntaxException {
     String[] raw = text.split("\r?\n", -1);
     List<Statement> statements = new ArrayList<>();
-    List<String> metadata = new ArrayList<>();
+    // A code object linked from several objects has a metadata note, so a block, per object.
+    List<Object> yaml = new ArrayList<>();
+    List<String> metadata = null;
     List<Location> metadataLocations = new ArrayList<>();
-    boolean inMetadata = false;
     for (int i = 0; i < raw.length; i++) {
       Location here = at.apply(i + 1);
-      if (inMetadata) {
+      if (metadata != null) {
         if (raw[i].strip().equals(".end_amdgpu_metadata")) {
-          inMetadata = false;
+          yaml.add(MetadataYaml.parse(metadata, metadataLocations));
+          metadata = null;
           statements.add(new Statement.Directive(".end_amdgpu_metadata", "", here));
         } else {
           metadata.add(raw[i]);
@@ -83,14 +85,14 @@ public final class AsmParser {
       }
       Optional<Statement.Directive> directive = line(raw[i], here, statements);
       if (directive.isPresent() && directive.get().name().equals(".amdgpu_metadata")) {
-        inMetadata = true;
+        metadata = new ArrayList<>();
+        metadataLocations = new ArrayList<>();
       }
     }
-    if (inMetadata) {
+    if (metadata != null) {
       throw new AsmSyntaxException(
           at.apply(raw.length), ".amdgpu_metadata without .end_amdgpu_metadata");
     }
-    Object yaml = MetadataYaml.parse(metadata, metadataLocations);
     Optional<String> target =
         statements.stream()
             .filter(s -> s instanceof Statement.Directive d && d.name().equals(".amdgcn_target"))
@@ -280,7 +282,7 @@ public final class AsmParser {
     return -1;
   }
 
-  private static List<Kernel> kernels(List<Statement> statements, Object yaml, String file)
+  private static List<Kernel> kernels(List<Statement> statements, List<Object> yaml, String file)
       throws AsmSyntaxException {
     Map<String, Map<String, Object>> metadata = kernelMetadata(yaml);
     List<Kernel> kernels = new ArrayList<>();
@@ -347,13 +349,16 @@ public final class AsmParser {
                 || d.name().equals(".end_amdgcn_kernel")));
   }
 
+  /** Each kernel's metadata by name, over every block. */
   @SuppressWarnings("unchecked")
-  private static Map<String, Map<String, Object>> kernelMetadata(Object yaml) {
+  private static Map<String, Map<String, Object>> kernelMetadata(List<Object> blocks) {
     Map<String, Map<String, Object>> byName = new LinkedHashMap<>();
-    if (yaml instanceof Map<?, ?> top && top.get("amdhsa.kernels") instanceof List<?> list) {
-      for (Object k : list) {
-        if (k instanceof Map<?, ?> m && m.get(".name") instanceof String n) {
-          byName.put(n, (Map<String, Object>) m);
+    for (Object yaml : blocks) {
+      if (yaml instanceof Map<?, ?> top && top.get("amdhsa.kernels") instanceof List<?> list) {
+        for (Object k : list) {
+          if (k instanceof Map<?, ?> m && m.get(".name") instanceof String n) {
+            byName.put(n, (Map<String, Object>) m);
+          }
         }
       }
     }

@@ -418,7 +418,9 @@ public final class CodeObjectDisassembler {
   }
 
   /**
-   * The metadata YAML of the AMDGPU note, from {@code ---} to {@code ...}, as a directive block.
+   * The metadata YAML of each AMDGPU note, from {@code ---} to {@code ...}, as a directive block
+   * each: ld.lld-22 keeps one note per linked object, so a code object linked from several objects
+   * states its kernels in several notes.
    */
   private static List<String> metadata(String notes) {
     List<String> out = new ArrayList<>();
@@ -431,7 +433,7 @@ public final class CodeObjectDisassembler {
       } else if (in && line.strip().equals("...")) {
         out.add("...");
         out.add("\t.end_amdgpu_metadata");
-        break;
+        in = false;
       } else if (in) {
         out.add(line);
       }

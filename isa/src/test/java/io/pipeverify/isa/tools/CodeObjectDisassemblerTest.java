@@ -2,7 +2,11 @@ package io.pipeverify.isa.tools;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.pipeverify.isa.decode.AsmListing;
+import io.pipeverify.isa.decode.AsmParser;
+import io.pipeverify.isa.decode.Kernel;
 import java.util.List;
+import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -108,6 +112,30 @@ class CodeObjectDisassemblerTest {
             "...",
             "\t.end_amdgpu_metadata"),
         lines);
+  }
+
+  /**
+   * ld.lld-22 keeps one metadata note per linked object: a code object linked from two objects
+   * states each kernel in its own note, and each kernel gets its own metadata.
+   */
+  @Test
+  void everyMetadataNoteIsRead() throws Exception {
+    String secondNote =
+        String.join(
+            "\n",
+            "  AMDGPU               0x00000125\tNT_AMDGPU_METADATA (AMDGPU Metadata)",
+            "    AMDGPU Metadata:",
+            "        ---",
+            "amdhsa.kernels:",
+            "  - .name:           second",
+            "    .max_flat_workgroup_size: 128",
+            "...",
+            "");
+    AsmListing listing =
+        AsmParser.parse(CodeObjectDisassembler.listing(TEXT, RODATA, ELF + secondNote), "k.co");
+    assertEquals(
+        List.of(OptionalInt.of(512), OptionalInt.of(128)),
+        listing.kernels().stream().map(Kernel::workgroupSize).toList());
   }
 
   @Test

@@ -43,8 +43,9 @@ public final class JsonReportRenderer {
   }
 
   /**
-   * An input that got no report: {@code input}, {@code verdict} ({@code bad input} or {@code
-   * inconclusive}), {@code reason} and {@code exitCode}, pretty-printed.
+   * An input that got no report: {@code input}, {@code schedule} (the kernel, when the input has
+   * several), {@code verdict} ({@code bad input} or {@code inconclusive}), {@code reason} and
+   * {@code exitCode}, pretty-printed.
    */
   public String render(Unchecked u) {
     return JsonOutput.pretty(g -> writeUnchecked(g, u));
@@ -58,6 +59,9 @@ public final class JsonReportRenderer {
   private static void writeUnchecked(JsonGenerator g, Unchecked u) throws IOException {
     g.writeStartObject();
     g.writeStringField("input", u.input());
+    if (u.schedule().isPresent()) {
+      g.writeStringField("schedule", u.schedule().get());
+    }
     g.writeStringField("verdict", u.verdict());
     g.writeStringField("reason", u.reason());
     g.writeNumberField("exitCode", u.exitCode());

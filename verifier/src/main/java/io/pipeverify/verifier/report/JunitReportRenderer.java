@@ -155,10 +155,10 @@ public final class JunitReportRenderer {
       errors++;
       suites
           .append("  <testsuite name=\"")
-          .append(xml(u.input()))
+          .append(xml(u.schedule().orElse(u.input())))
           .append("\" tests=\"1\" failures=\"0\" errors=\"1\" skipped=\"0\">\n")
           .append("    <testcase classname=\"pipeverify.input\" name=\"")
-          .append(xml(u.input()))
+          .append(xml(u.label()))
           .append("\">\n      <error type=\"")
           .append(xml(u.verdict()))
           .append("\" message=\"")

@@ -116,7 +116,7 @@ public final class SarifReportRenderer {
       for (Unchecked u : unchecked) {
         g.writeStartObject();
         g.writeStringField("level", "error");
-        message(g, u.input() + ": not checked (" + u.verdict() + "): " + u.reason());
+        message(g, u.label() + ": not checked (" + u.verdict() + "): " + u.reason());
         g.writeEndObject();
       }
       for (ScheduleResult r : results) {
