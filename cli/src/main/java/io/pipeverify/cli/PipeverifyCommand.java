@@ -83,7 +83,7 @@ final class PipeverifyCommand implements Callable<Integer> {
   static String firstViolation(Verdict verdict, int findingsOmitted) {
     List<Violation> violations = verdict.violations();
     if (violations.isEmpty()) {
-      return verdict instanceof Verdict.Inconclusive i ? oneLine(i.reason()) : "-";
+      return verdict instanceof Verdict.Inconclusive i ? cell(oneLine(i.reason())) : "-";
     }
     Violation v = violations.get(0);
     StringBuilder s = new StringBuilder();
@@ -124,6 +124,19 @@ final class PipeverifyCommand implements Callable<Integer> {
       s.append(' ').append(stage);
     }
     return s.append(' ').append(op.op()).toString();
+  }
+
+  /** Characters of an inconclusive reason a summary cell shows (a report lists every class). */
+  private static final int CELL = 200;
+
+  /**
+   * An inconclusive reason cut for a table cell: the launch classes not covered can run to
+   * thousands of characters, which would widen every row of the summary to them.
+   */
+  private static String cell(String reason) {
+    return reason.length() <= CELL
+        ? reason
+        : reason.substring(0, CELL) + "... (the report has it all)";
   }
 
   private static String oneLine(String s) {

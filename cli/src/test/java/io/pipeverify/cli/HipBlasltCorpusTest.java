@@ -64,6 +64,30 @@ class HipBlasltCorpusTest {
     assertTrue(object.out().contains(COVERED), object.dump());
   }
 
+  /**
+   * A UserArgs kernel calls its activation function (s_swappc_b64 to one of ten functions after
+   * s_endpgm): the lift follows the call, and the launches with a bias type the kernel does not
+   * stage read bias LDS nobody wrote, at the source's line (docs/corpus.md).
+   */
+  @Test
+  void theActivationCallIsFollowedToTheBiasOutsideTheContract() throws Exception {
+    assumeTools();
+    Path k =
+        SOURCE.resolveSibling(
+            "Custom_Cijk_Ailk_Bljk_HSS_BH_Bias_GG_AS_SAV_UserArgs_shortname5_gfx942.s");
+    Cli.Result r = Cli.run("verify", k.toString(), "--no-timings");
+    assertEquals(1, r.code(), r.dump());
+    assertTrue(r.out().contains("(18 launch classes; docs/isa.md)\n"), r.dump());
+    assertTrue(
+        r.out()
+            .contains(
+                "  P2 UNINITIALIZED: wave 0 prologue ("
+                    + k
+                    + ":8008): ds_read lds[0] bytes [0, 256) -> v[12:15] may read bytes that no"
+                    + " write happens before\n"),
+        r.dump());
+  }
+
   @Test
   void theMainLoopWithoutItsBarriersRacesAtTheSourcesLines() throws Exception {
     assumeTools();

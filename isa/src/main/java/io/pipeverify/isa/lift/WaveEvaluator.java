@@ -757,12 +757,7 @@ public final class WaveEvaluator {
       }
       steps.addAll(withConsumersOf(kept, other));
       inFlight = landing[0].union(landing[1]);
-      // A join's value is its first when the condition is non-zero (the Z3 feasibility check and
-      // the message read it so): the taken side's state first when the branch jumps on non-zero.
-      state =
-          c.whenNonzero()
-              ? merge(after[0], after[1], join, c.symbol())
-              : merge(after[1], after[0], join, c.symbol());
+      state = merge(after[0], after[1], join, c.symbol());
       return OptionalInt.of(join);
     }
 
@@ -915,8 +910,7 @@ public final class WaveEvaluator {
                 true,
                 "SCC",
                 () -> "an unknown SCC",
-                WaveState.UNKNOWN,
-                one);
+                WaveState.UNKNOWN);
           }
           if (Symbols.isSymbol(v)) {
             // A negated compare (s_cmp_lg) is decided as the compare it negates.
@@ -929,8 +923,7 @@ public final class WaveEvaluator {
                 polarity,
                 "SCC",
                 () -> sym.describe(v, 200),
-                v,
-                one);
+                v);
           }
           return Condition.known((v == 1) == one, "SCC");
         }
@@ -953,8 +946,7 @@ public final class WaveEvaluator {
                 zero,
                 name,
                 () -> name + " = " + sym.describe(lo, 90) + " : " + sym.describe(hi, 90) + " is 0",
-                sym.of("zero", lo, hi),
-                zero);
+                sym.of("zero", lo, hi));
           }
           return new Condition(
               Optional.empty(),
@@ -962,8 +954,7 @@ public final class WaveEvaluator {
               true,
               name,
               () -> "an unknown " + name,
-              WaveState.UNKNOWN,
-              zero);
+              WaveState.UNKNOWN);
         }
         default ->
             throw new AsmSyntaxException(
@@ -1014,11 +1005,9 @@ public final class WaveEvaluator {
       boolean polarity,
       String register,
       java.util.function.Supplier<String> described,
-      long symbol,
-      boolean whenNonzero) {
+      long symbol) {
     static Condition known(boolean taken, String register) {
-      return new Condition(
-          Optional.of(taken), "", true, register, () -> "", WaveState.UNKNOWN, true);
+      return new Condition(Optional.of(taken), "", true, register, () -> "", WaveState.UNKNOWN);
     }
 
     /**

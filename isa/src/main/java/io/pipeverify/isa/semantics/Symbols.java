@@ -103,8 +103,8 @@ public final class Symbols {
 
   /**
    * The value a register holds after a branch whose sides the lift summarised ({@code at}: the
-   * join's block) when they leave it different: {@code x} if {@code condition} is non-zero, else
-   * {@code y} (the Z3 feasibility check reads the term so).
+   * join's block) when they leave it different: {@code x} (the taken side's) or {@code y}, as the
+   * branch on {@code condition} went.
    */
   public long join(int at, long condition, long x, long y) {
     return of(JOIN + at, condition, x, y);

@@ -286,11 +286,6 @@ public final class Z3Feasibility implements Feasibility, AutoCloseable {
 
   private BitVecExpr ternary(String op, BitVecExpr a, BitVecExpr b, BitVecExpr c) {
     Context z = context;
-    if (op.startsWith("join@")) {
-      // A register two summarised branch sides leave different: the first side's value when the
-      // branch's condition is non-zero (Symbols.join).
-      return (BitVecExpr) z.mkITE(z.mkEq(a, zero()), c, b);
-    }
     return switch (op) {
       // s_cselect_b32 d, a, b reads SCC last: SCC ? a : b.
       case "s_cselect_b32" -> (BitVecExpr) z.mkITE(z.mkEq(c, zero()), b, a);
