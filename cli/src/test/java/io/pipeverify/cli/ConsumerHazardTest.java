@@ -80,13 +80,18 @@ class ConsumerHazardTest {
 
   private static final Path MORE = Path.of("..", "..", "shared", "corpus", "aiter-more");
 
-  private static Path shipped(String name) {
+  /** Shipped kernel {@code name} is violated with the register hazard {@code hazard} (K: it). */
+  private static void assertViolatedWith(String name, String hazard) {
     Path k = MORE.resolve(name);
     assumeTrue(Files.isRegularFile(k), "../shared/corpus/aiter-more is absent: " + name);
     assumeTrue(
         CodeObjectDisassembler.locate().isPresent(),
         "llvm-objdump-22 and llvm-readelf-22 are not on PATH (apt-get install llvm-22)");
-    return k;
+    Cli.Result r = Cli.run("verify", k.toString(), "--no-timings");
+    assertEquals(1, r.code(), r.dump());
+    assertTrue(
+        r.out().contains("  P4 REGISTER_HAZARD: " + hazard.replace("K:", k + ":") + "\n"),
+        r.dump());
   }
 
   /**
@@ -95,19 +100,11 @@ class ConsumerHazardTest {
    * 813), which leaves all 24 in flight; {@code v_mov_b32_dpp v38, v16} (line 898) reads it.
    */
   @Test
-  void pagedAttentionReadsItsBlockIndexOneWaitTooEarly() throws Exception {
-    Path k = shipped("gfx942__pa__pa_bf16_noquant_gqa8_1tg_4w.co");
-    Cli.Result r = Cli.run("verify", k.toString(), "--no-timings");
-    assertEquals(1, r.code(), r.dump());
-    assertTrue(
-        r.out()
-            .contains(
-                "  P4 REGISTER_HAZARD: wave 0 loop k=0 ("
-                    + k
-                    + ":898): consume v16 may read v16 before wave 0 loop k=0 ("
-                    + k
-                    + ":486): gload -> v16 lands\n"),
-        r.dump());
+  void pagedAttentionReadsItsBlockIndexOneWaitTooEarly() {
+    assertViolatedWith(
+        "gfx942__pa__pa_bf16_noquant_gqa8_1tg_4w.co",
+        "wave 0 loop k=0 (K:898): consume v16 may read v16 before wave 0 loop k=0 (K:486): gload"
+            + " -> v16 lands");
   }
 
   /**
@@ -115,18 +112,10 @@ class ConsumerHazardTest {
    * s_barrier and no lgkmcnt wait: {@code buffer_store_dword v12} (line 189).
    */
   @Test
-  void theDqConversionStoresWhatItReadFromLdsBeforeItLands() throws Exception {
-    Path k = shipped("gfx942__fmha_v3_bwd__bwd_hd64_dq_convert_bf16_rtne_group.co");
-    Cli.Result r = Cli.run("verify", k.toString(), "--no-timings");
-    assertEquals(1, r.code(), r.dump());
-    assertTrue(
-        r.out()
-            .contains(
-                "  P4 REGISTER_HAZARD: wave 0 prologue ("
-                    + k
-                    + ":189): consume v12 may read v12 before wave 0 prologue ("
-                    + k
-                    + ":179): ds_read lds[0] bytes [0, 512) -> v12 lands\n"),
-        r.dump());
+  void theDqConversionStoresWhatItReadFromLdsBeforeItLands() {
+    assertViolatedWith(
+        "gfx942__fmha_v3_bwd__bwd_hd64_dq_convert_bf16_rtne_group.co",
+        "wave 0 prologue (K:189): consume v12 may read v12 before wave 0 prologue (K:179): ds_read"
+            + " lds[0] bytes [0, 512) -> v12 lands");
   }
 }

@@ -10,7 +10,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -173,27 +172,6 @@ class HipBlasltCorpusTest {
 
   /** The code object of {@code source}, assembled and linked as the corpus README says. */
   private Path assemble(Path source) throws Exception {
-    Path object = tmp.resolve("kernel.o");
-    Path co = tmp.resolve("kernel.co");
-    run(
-        "clang-22",
-        "-x",
-        "assembler",
-        "-target",
-        "amdgcn-amd-amdhsa",
-        "-mcpu=gfx942",
-        "-c",
-        source.toString(),
-        "-o",
-        object.toString());
-    run("ld.lld-22", "-shared", object.toString(), "-o", co.toString());
-    return co;
-  }
-
-  private static void run(String... command) throws Exception {
-    Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-    String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertTrue(p.waitFor(120, TimeUnit.SECONDS), command[0] + " did not finish");
-    assertEquals(0, p.exitValue(), command[0] + ": " + output);
+    return CodeObjects.link(tmp.resolve("kernel.co"), "gfx942", source);
   }
 }

@@ -10,7 +10,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -39,11 +38,12 @@ class MultiKernelCommandTest {
     if (SourceAssembler.locate().isEmpty()) {
       return;
     }
-    Path good = assemble("good", source("good", true));
-    Path bad = assemble("bad", source("bad", false));
-    Path co = tmp.resolve("two.co");
-    run("ld.lld-22", "-shared", good.toString(), bad.toString(), "-o", co.toString());
-    twoKernels = co;
+    twoKernels =
+        CodeObjects.link(
+            tmp.resolve("two.co"),
+            "gfx950",
+            write("good", source("good", true)),
+            write("bad", source("bad", false)));
   }
 
   private static void assumeCodeObject() {
@@ -106,29 +106,10 @@ class MultiKernelCommandTest {
     return lines.subList(KernelHeader.LINES.size(), lines.size());
   }
 
-  private static Path assemble(String name, List<String> source) throws Exception {
+  private static Path write(String name, List<String> source) throws Exception {
     Path s = tmp.resolve(name + ".s");
     Files.writeString(s, String.join("\n", source) + "\n", StandardCharsets.UTF_8);
-    Path o = tmp.resolve(name + ".o");
-    run(
-        "clang-22",
-        "-x",
-        "assembler",
-        "-target",
-        "amdgcn-amd-amdhsa",
-        "-mcpu=gfx950",
-        "-c",
-        s.toString(),
-        "-o",
-        o.toString());
-    return o;
-  }
-
-  private static void run(String... command) throws Exception {
-    Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-    String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertEquals(true, p.waitFor(120, TimeUnit.SECONDS), command[0] + " did not finish");
-    assertEquals(0, p.exitValue(), command[0] + ": " + output);
+    return s;
   }
 
   /** The summary table's rows, after its header and rule. */
