@@ -80,6 +80,9 @@ public final class InstructionTable {
     row("s_waitcnt", Family.WAITCNT, 0, NONE);
     row("s_barrier", Family.BARRIER, 0, NONE);
     row("s_setprio", Family.SETPRIO, 0, NONE);
+    // VSKIP mode (S0 bit S1[4:0]): while set, no vector instruction issues. It writes no register;
+    // the lift follows the mode itself (WaveEvaluator).
+    row("s_setvskip", Family.SALU, 0, NONE);
     row(
         "s_nop|s_sleep|s_icache_inv|s_incperflevel|s_decperflevel|s_ttracedata(_imm)?|s_wakeup"
             + "|v_nop",

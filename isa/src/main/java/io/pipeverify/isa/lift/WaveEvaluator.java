@@ -346,6 +346,21 @@ public final class WaveEvaluator {
   /** Blocks a side of a branch may run before the lift gives up summarising it. */
   private static final int MAX_SUMMARY_BLOCKS = 20_000;
 
+  private static final int VSKIP_OFF = 0;
+  private static final int VSKIP_ON = 1;
+  private static final int VSKIP_UNKNOWN = -1;
+
+  /** A vector instruction: one VSKIP mode keeps from issuing (VALU, MFMA, memory, DS). */
+  private static boolean isVector(Instruction i, Optional<InstructionInfo> info) {
+    return info.map(
+            n ->
+                switch (n.family()) {
+                  case VALU, VMEM, FLAT, LDS, LDS_DMA, MFMA -> true;
+                  default -> false;
+                })
+        .orElse(i.opcode().startsWith("v_"));
+  }
+
   /** One wave's run: its state, steps and decisions so far. */
   private final class Walk {
     final int wave;
@@ -365,6 +380,9 @@ public final class WaveEvaluator {
 
     /** The registers of loads in flight, whose readers are steps of their own. */
     InFlightLoads inFlight = new InFlightLoads();
+
+    /** VSKIP mode (s_setvskip): off, on, or {@link #VSKIP_UNKNOWN}. */
+    int vskip = VSKIP_OFF;
 
     /** How deep in summarised branch sides the walk is: writes there are not overwrites. */
     int summaryDepth;
@@ -394,6 +412,7 @@ public final class WaveEvaluator {
       c.kSteps = kSteps;
       c.liveness = liveness.copy();
       c.inFlight = inFlight.copy();
+      c.vskip = vskip;
       return c;
     }
 
@@ -444,6 +463,13 @@ public final class WaveEvaluator {
         info = InstructionTable.require(i);
         infos.put(i, info);
       }
+      if (i.opcode().equals("s_setvskip")) {
+        vskip = vskipOf(i);
+        return;
+      }
+      if (vskip != VSKIP_OFF && isVector(i, info) && skipped(i)) {
+        return;
+      }
       Step step = null;
       if (info.isPresent()) {
         List<LdsAccess> lds = lds(state, i, info.get(), wave, iteration);
@@ -468,6 +494,37 @@ public final class WaveEvaluator {
         return;
       }
       Semantics.execute(state, i, info);
+    }
+
+    /** The VSKIP bit {@code s_setvskip S0, S1} sets: S0 bit S1[4:0], if the lift knows both. */
+    private int vskipOf(Instruction i) {
+      long bits = state.read(i.operand(0), 0);
+      long select = state.read(i.operand(1), 0);
+      boolean known =
+          bits != WaveState.UNKNOWN
+              && select != WaveState.UNKNOWN
+              && !Symbols.isSymbol(bits)
+              && !Symbols.isSymbol(select);
+      return known ? (int) ((bits >>> (select & 31)) & 1) : VSKIP_UNKNOWN;
+    }
+
+    /**
+     * Whether vector instruction {@code i}, under VSKIP set or unknown, is taken care of: with
+     * VSKIP set it does not issue; with VSKIP unknown a store or an atomic that returns nothing is
+     * left out (it may not count on vmcnt, and a wait that counts fewer operations retires no fewer
+     * in the model: docs/isa.md, "VSKIP"); any other is a located error.
+     */
+    private boolean skipped(Instruction i) throws AsmSyntaxException {
+      if (vskip == VSKIP_ON || isStore(i)) {
+        return true;
+      }
+      throw new AsmSyntaxException(
+          i.location(),
+          i.mnemonic()
+              + " in wave "
+              + wave
+              + " issues or not as a VSKIP bit the lift does not know says (s_setvskip of an"
+              + " unknown value): only stores and atomics that return nothing are followed there");
     }
 
     /**
@@ -724,10 +781,13 @@ public final class WaveEvaluator {
       WaveState[] after = new WaveState[2];
       InFlightLoads flying = inFlight;
       InFlightLoads[] landing = new InFlightLoads[2];
+      int vskipBefore = vskip;
+      int[] vskipAfter = new int[2];
       List<List<Step>> sides = new ArrayList<>();
       for (int side = 0; side < 2; side++) {
         state = before.copy();
         inFlight = flying.copy();
+        vskip = vskipBefore;
         steps = new ArrayList<>();
         iteration = iterationBefore;
         boolean done;
@@ -740,8 +800,10 @@ public final class WaveEvaluator {
         }
         after[side] = state;
         landing[side] = inFlight;
+        vskipAfter[side] = vskip;
         sides.add(steps);
         if (!done || iteration != iterationBefore) {
+          vskip = vskipBefore;
           state = before;
           steps = recorded;
           iteration = iterationBefore;
@@ -753,10 +815,12 @@ public final class WaveEvaluator {
       List<Step> kept = withoutStores(sides.get(0));
       List<Step> other = withoutStores(sides.get(1));
       if (!LoopPeriod.same(kept, other)) {
+        vskip = vskipBefore;
         return OptionalInt.empty();
       }
       steps.addAll(withConsumersOf(kept, other));
       inFlight = landing[0].union(landing[1]);
+      vskip = vskipAfter[0] == vskipAfter[1] ? vskipAfter[0] : VSKIP_UNKNOWN;
       state = merge(after[0], after[1], join, c.symbol());
       return OptionalInt.of(join);
     }

@@ -737,4 +737,43 @@ class ScheduleLiftTest {
             + " when the address is built from s_getpc_b64 and constants: docs/isa.md, \"Calls\")",
         unknown.getMessage());
   }
+
+  /**
+   * VSKIP (s_setvskip S0, S1: bit S1 of S0): while set no vector instruction issues, so the
+   * ds_write under {@code s_setvskip 1, 0} is no op; under a bit of a kernel argument a store that
+   * returns nothing is left out (it may not count on vmcnt) and an LDS access is a located error.
+   */
+  @Test
+  void vectorInstructionsUnderVskipDoNotIssue() throws Exception {
+    List<String> skipped =
+        List.of(
+            "\tv_lshlrev_b32_e32 v9, 2, v0",
+            "\ts_setvskip 1, 0",
+            "\tds_write_b32 v9, v9",
+            "\ts_setvskip 0, 0",
+            "\ts_load_dword s8, s[0:1], 0x4",
+            "\ts_waitcnt lgkmcnt(0)",
+            "\ts_setvskip s8, 3",
+            "\tbuffer_store_dword v9, v9, s[4:7], 0 offen",
+            "\ts_setvskip 0, 0",
+            "\tds_write_b32 v9, v9 offset:4096",
+            "\ts_waitcnt lgkmcnt(0)");
+    Schedule s = liftAll(countedLoop(skipped, false), 1).classes().get(0).schedule();
+    assertEquals(
+        List.of("13:wait lgkmcnt(0)", "17:ds_write", "18:wait lgkmcnt(0)"),
+        s.programOf(0).prologue().stream()
+            .map(ScheduleLiftTest::describe)
+            .filter(d -> !d.startsWith("6:") && !d.startsWith("7:"))
+            .toList());
+    List<String> unknown = new ArrayList<>(skipped);
+    unknown.set(
+        unknown.indexOf("\tbuffer_store_dword v9, v9, s[4:7], 0 offen"), "\tds_write_b32 v9, v9");
+    AsmSyntaxException e =
+        assertThrows(AsmSyntaxException.class, () -> liftAll(countedLoop(unknown, false), 1));
+    assertEquals(
+        "k.s:15: ds_write_b32 in wave 0 issues or not as a VSKIP bit the lift does not know says"
+            + " (s_setvskip of an unknown value): only stores and atomics that return nothing are"
+            + " followed there",
+        e.getMessage());
+  }
 }
