@@ -67,7 +67,8 @@ class InstructionTableTest {
     assertEquals(
         Verdict.SKIPPED, InstructionTable.verdict(decode("v_pk_mul_f32 v[0:1], v[2:3], v[4:5]")));
     assertEquals(Verdict.UNSUPPORTED, InstructionTable.verdict(decode("s_rfe_b64 s[2:3]")));
-    assertEquals(Verdict.UNSUPPORTED, InstructionTable.verdict(decode("s_setreg_imm32_b32 0x1, 2")));
+    assertEquals(
+        Verdict.UNSUPPORTED, InstructionTable.verdict(decode("s_setreg_imm32_b32 0x1, 2")));
     assertEquals(
         Verdict.UNSUPPORTED, InstructionTable.verdict(decode("ds_gws_init v1 offset:0 gds")));
     assertEquals(

@@ -1,6 +1,7 @@
 package io.pipeverify.verifier.repair;
 
 import io.pipeverify.model.Schedule;
+import io.pipeverify.model.WaveProgram;
 import io.pipeverify.verifier.Finding;
 import io.pipeverify.verifier.Property;
 import io.pipeverify.verifier.Verdict;
@@ -23,8 +24,8 @@ import java.util.TreeSet;
 /**
  * The smallest repair of a violated schedule (issue 21; docs/debugging.md, "The smallest repair"):
  * the fewest changes of the kernel, among the candidates of its root causes ({@link
- * RepairCandidates} of each finding's first violation), after which it verifies for every trip
- * count; among the repairs of that size, the one that keeps the most overlap.
+ * RepairCandidates} of each violation of a finding: one per defect), after which it verifies for
+ * every trip count; among the repairs of that size, the one that keeps the most overlap.
  *
  * <p>The search is exact over the candidates. Z3's optimiser proposes the lightest subset (in
  * changes) that the clauses learned so far allow; it is applied and verified. A subset that
@@ -84,7 +85,7 @@ public final class SmallestRepair {
 
   /**
    * The candidates the search of {@code report} (violated) chooses among, in its order: those of
-   * each finding's first violation, each once.
+   * each finding's first violation and of its later ones in other wave programs, each once.
    */
   List<RepairChoice> candidates(VerificationReport report) {
     return new Run(report, (Verdict.Violated) report.verdict()).universe;
@@ -145,10 +146,22 @@ public final class SmallestRepair {
       this.schedule = report.schedule();
       RepairCandidates candidates = new RepairCandidates(schedule);
       Set<List<Placed>> seen = new HashSet<>();
+      // The first defect of a root cause, and each later one in wave programs none before it is
+      // in: one cause can be a missing wait at a place of each of two roles' programs (aiter's
+      // paged attention, waves 0-1 and 2-3), whose candidates the first defect does not make.
       for (Finding f : violated.findings()) {
-        for (RepairChoice c : candidates.of(f.representative())) {
-          if (seen.add(c.strongest())) {
-            universe.add(c);
+        Set<WaveProgram> programs = new HashSet<>();
+        for (Violation v : f.violations()) {
+          Set<WaveProgram> in = new HashSet<>();
+          v.ops().forEach(o -> in.add(schedule.programOf(o.wave())));
+          if (!programs.isEmpty() && programs.containsAll(in)) {
+            continue;
+          }
+          programs.addAll(in);
+          for (RepairChoice c : candidates.of(v)) {
+            if (seen.add(c.strongest())) {
+              universe.add(c);
+            }
           }
         }
       }
