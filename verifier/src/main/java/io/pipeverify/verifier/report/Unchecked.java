@@ -18,11 +18,6 @@ public record Unchecked(
     Objects.requireNonNull(reason);
   }
 
-  /** An input as a whole. */
-  public Unchecked(String input, String verdict, String reason, int exitCode) {
-    this(input, Optional.empty(), verdict, reason, exitCode);
-  }
-
   /** How messages name it: the input, and its kernel when it is one of several. */
   public String label() {
     return input + schedule.map(k -> " (kernel " + k + ")").orElse("");
