@@ -64,6 +64,25 @@ class HipBlasltCorpusTest {
   }
 
   /**
+   * In a batch's summary table an inconclusive kernel's reason (its launch classes not covered, a
+   * few thousand characters) is cut after 200, so the rows stay readable.
+   */
+  @Test
+  void theSummaryCutsAnInconclusiveReason() throws Exception {
+    assumeTools();
+    Path copy = Files.copy(SOURCE, tmp.resolve("again.s"));
+    Cli.Result r = Cli.run("verify", SOURCE.toString(), copy.toString(), "--no-timings");
+    assertEquals(3, r.code(), r.dump());
+    List<String> rows = r.out().lines().skip(2).toList();
+    assertEquals(2, rows.size(), r.dump());
+    for (String row : rows) {
+      assertTrue(row.contains(COVERED.substring("inconclusive: ".length())), row);
+      assertTrue(row.contains("... (the report has it all)"), row);
+      assertTrue(row.length() < 600, row);
+    }
+  }
+
+  /**
    * A UserArgs kernel calls its activation function (s_swappc_b64 to one of ten functions after
    * s_endpgm): the lift follows the call, and the launches with a bias type the kernel does not
    * stage read bias LDS nobody wrote, at the source's line (docs/corpus.md).
