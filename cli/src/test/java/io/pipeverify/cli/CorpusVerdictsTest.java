@@ -126,4 +126,40 @@ class CorpusVerdictsTest {
     }
     assertEquals(12, violations, "the three FP4 kernels' 4 defects each");
   }
+
+  /**
+   * explain repairs an FP4 kernel with the hand-found fix, in all four unrolled copies: a wait for
+   * the stage's last ds_read before each barrier the other waves' copies follow, two in each role's
+   * program (docs/corpus.md, "Repairs").
+   */
+  @Test
+  void explainRepairsAnFp4KernelInEveryCopyOfItsLoop() throws Exception {
+    assumeCorpus();
+    Path k = F4.resolve("f4gemm_bf16_per1x32Fp4_BpreShuffle_192x256.co");
+    Cli.Result r = Cli.run("explain", k.toString());
+    assertEquals(1, r.code(), r.dump());
+    List<String> edits =
+        r.out().lines().filter(l -> l.startsWith("    edit: ")).map(String::strip).toList();
+    List<String> expected = new ArrayList<>();
+    for (String at :
+        List.of(
+            "'wave0', 'wave1'@650",
+            "'wave2', 'wave3'@1025",
+            "'wave0', 'wave1'@836",
+            "'wave2', 'wave3'@1211")) {
+      String[] roleLine = at.split("@");
+      expected.add(
+          "edit: in roles "
+              + roleLine[0]
+              + ", in the loop, before the s_barrier at "
+              + k
+              + ":"
+              + roleLine[1]
+              + ", insert s_waitcnt lgkmcnt(0)");
+    }
+    assertEquals(expected, edits, r.dump());
+    assertTrue(
+        r.out().contains("4 edits repair the schedule: it verifies for every trip count T >= 1."),
+        r.dump());
+  }
 }
