@@ -610,6 +610,51 @@ public final class Semantics {
         });
   }
 
+  /**
+   * {@code ds_swizzle_b32 vdst, vsrc offset:N}: each active lane reads vsrc of a lane the 16-bit
+   * offset selects (gfx9 ISA): with bit 15 set, within each group of four lanes, lane L takes lane
+   * {@code (L & ~3) | (N >> 2 * (L & 3)) & 3} (QDMode); below 0x8000, within each group of 32,
+   * {@code ((L & and) | or) ^ xor} with the masks in bits 4:0, 9:5 and 14:10 (BitMode). The FFT and
+   * rotate modes (N from 0xC000), an inactive source lane and an unknown EXEC give unknown values.
+   */
+  static void swizzle(String opcode) {
+    def(
+        opcode,
+        Set.of("offset"),
+        (s, i) -> {
+          OptionalLong exec = s.exec();
+          OptionalLong offset = i.integerModifier("offset");
+          Operand dst = i.operand(0);
+          long n = offset.orElse(0xC000) & 0xFFFF;
+          if (exec.isEmpty() || n >= 0xC000) {
+            clobberActive(s, dst);
+            return;
+          }
+          long active = exec.getAsLong();
+          long[] moved = new long[LANES];
+          for (int lane = 0; lane < LANES; lane++) {
+            int from = swizzledLane(lane, n);
+            moved[lane] = ((active >>> from) & 1) == 0 ? UNKNOWN : s.read(i.operand(1), from);
+          }
+          for (int lane = 0; lane < LANES; lane++) {
+            if (((active >>> lane) & 1) != 0) {
+              s.writeValue(dst, lane, moved[lane]);
+            }
+          }
+        });
+  }
+
+  /** The lane {@code lane} reads in swizzle mode {@code n} (below 0xC000). */
+  static int swizzledLane(int lane, long n) {
+    if ((n & 0x8000) != 0) {
+      return (lane & ~3) | (int) ((n >>> (2 * (lane & 3))) & 3);
+    }
+    int and = (int) (n & 0x1F);
+    int or = (int) ((n >>> 5) & 0x1F);
+    int xor = (int) ((n >>> 10) & 0x1F);
+    return (lane & 0x20) | ((((lane & 0x1F) & and) | or) ^ xor);
+  }
+
   /** A lane permutation of two VGPRs: {@code to(lane)} the lane whose value lane receives. */
   @FunctionalInterface
   interface Permutation {

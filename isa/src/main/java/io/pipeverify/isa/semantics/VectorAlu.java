@@ -202,6 +202,7 @@ final class VectorAlu {
     Semantics.readlane("v_readlane_b32");
     Semantics.lanePermute("ds_bpermute_b32", true);
     Semantics.lanePermute("ds_permute_b32", false);
+    Semantics.swizzle("ds_swizzle_b32");
     Semantics.writelane("v_writelane_b32");
     Semantics.select("v_cndmask_b32");
 

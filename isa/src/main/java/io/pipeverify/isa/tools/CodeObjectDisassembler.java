@@ -46,6 +46,8 @@ public final class CodeObjectDisassembler {
   /** An instruction after which the next one can only be reached by a jump. */
   private static final Pattern RETURNS = Pattern.compile("^\\s*(s_endpgm|s_setpc_b64|s_branch)\\b");
 
+  private static final Pattern SWIZZLE = Pattern.compile("offset:swizzle\\([^)]*\\)");
+
   private static final Pattern GETPC =
       Pattern.compile("^(\\s*)s_getpc_b64(\\s+)(s\\[\\d+:\\d+\\])\\s*$");
   private static final Pattern FLAGS = Pattern.compile("^\\s*Flags:.*\\b(gfx[0-9a-f]+)\\b.*$");
@@ -353,6 +355,14 @@ public final class CodeObjectDisassembler {
               + ", 0x"
               + Long.toHexString(at.getAsLong() + 4)
               + " ";
+    }
+    Matcher swizzle = SWIZZLE.matcher(code);
+    Matcher word = comment < 0 ? null : ENCODED.matcher(line.substring(comment));
+    if (swizzle.find() && word != null && word.find()) {
+      // objdump prints ds_swizzle's offset by mode (swizzle(QUAD_PERM,3,2,1,0)); the number is
+      // the low half of the first word, what the semantics read.
+      long offset = Long.parseLong(word.group(2), 16) & 0xFFFF;
+      code = swizzle.replaceFirst("offset:0x" + Long.toHexString(offset));
     }
     OptionalLong target = longBranch != null ? OptionalLong.of(longBranch) : branchTarget(line);
     Matcher branch = BRANCH.matcher(code);

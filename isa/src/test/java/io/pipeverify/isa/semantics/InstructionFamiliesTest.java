@@ -301,6 +301,33 @@ class InstructionFamiliesTest {
     assertEquals(0, s.vgpr(8, 5), "lane 0, inactive, gives 0");
   }
 
+  /**
+   * ds_swizzle_b32 by the ISA's table: QDMode 0x801b reverses each group of four lanes; BitMode
+   * 0x041f (and 0x1f, xor 1) swaps neighbours; 0x00a0 (and 0, or 5) gives every lane of a group of
+   * 32 the group's lane 5; FFT mode (0xe000) is not modelled: unknown.
+   */
+  @Test
+  void swizzleMovesLanesByItsOffset() throws Exception {
+    run(
+        "ds_swizzle_b32 v1, v0 offset:0x801b",
+        "ds_swizzle_b32 v2, v0 offset:0x41f",
+        "ds_swizzle_b32 v3, v0 offset:0xa0",
+        "ds_swizzle_b32 v4, v0 offset:0xe000");
+    long base = 64; // the wave's first thread id
+    assertEquals(base + 3, s.vgpr(1, 0));
+    assertEquals(base + 2, s.vgpr(1, 1));
+    assertEquals(base + 4 + 3, s.vgpr(1, 4));
+    assertEquals(base + 63, s.vgpr(1, 60));
+    assertEquals(base + 1, s.vgpr(2, 0));
+    assertEquals(base + 40, s.vgpr(2, 41));
+    assertEquals(base + 5, s.vgpr(3, 17));
+    assertEquals(base + 32 + 5, s.vgpr(3, 40));
+    assertEquals(UNKNOWN, s.vgpr(4, 9));
+    for (int lane = 0; lane < 64; lane++) {
+      assertEquals(lane ^ 1, Semantics.swizzledLane(lane, 0x41f));
+    }
+  }
+
   @Test
   void floatConversionsFollowTheHardwareRules() throws Exception {
     run(

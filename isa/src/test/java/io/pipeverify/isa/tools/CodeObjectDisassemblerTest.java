@@ -194,6 +194,24 @@ class CodeObjectDisassemblerTest {
     assertEquals(".Lpv_k_3cbc:", lines.get(14));
   }
 
+  /** objdump prints ds_swizzle's offset by mode; the listing has the number its encoding holds. */
+  @Test
+  void aSwizzleOffsetIsTheNumberOfItsEncoding() {
+    String text =
+        String.join(
+            "\n",
+            "",
+            "0000000000002000 <k>:",
+            "\tds_swizzle_b32 v1, v2 offset:swizzle(QUAD_PERM,3,2,1,0)    // 000000002000:"
+                + " D87A801B 01000002",
+            "\ts_endpgm                                                   // 000000002008:"
+                + " BF810000",
+            "");
+    List<String> lines = CodeObjectDisassembler.listing(text, ONE_KERNEL, ELF).lines().toList();
+    assertEquals(
+        "\tds_swizzle_b32 v1, v2 offset:0x801b    ; 000000002000: D87A801B 01000002", lines.get(2));
+  }
+
   /**
    * s_getpc_b64 is the address after it as linked, a constant the lift can add to (a call's target
    * is built so); an instruction after a return or the end of the program gets the label of its
