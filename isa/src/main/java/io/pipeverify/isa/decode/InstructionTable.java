@@ -83,6 +83,9 @@ public final class InstructionTable {
     // VSKIP mode (S0 bit S1[4:0]): while set, no vector instruction issues. It writes no register;
     // the lift follows the mode itself (WaveEvaluator).
     row("s_setvskip", Family.SALU, 0, NONE);
+    // A hardware register's value (the wave's id, the mode, the clock): unknown to the lift, and
+    // reading it changes nothing it tracks. s_setreg stays out: it writes the mode and trap state.
+    row("s_getreg_b32", Family.SALU, 1, NONE);
     row(
         "s_nop|s_sleep|s_icache_inv|s_incperflevel|s_decperflevel|s_ttracedata(_imm)?|s_wakeup"
             + "|v_nop",

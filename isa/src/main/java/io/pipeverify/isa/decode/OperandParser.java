@@ -46,6 +46,11 @@ public final class OperandParser {
     if (t.startsWith("gpr_idx(") && t.endsWith(")")) {
       return gprIdx(t.substring("gpr_idx(".length(), t.length() - 1), t, at);
     }
+    if ((t.startsWith("hwreg(") || t.startsWith("sendmsg(")) && t.endsWith(")")) {
+      // A hardware register or message by name and fields (s_getreg, s_sendmsg): the lift reads
+      // no value from it, so it is kept as written.
+      return new Operand.Symbol(t);
+    }
     if (t.length() > 2 && t.startsWith("|") && t.endsWith("|")) {
       return modified(parse(t.substring(1, t.length() - 1), at), false, true);
     }

@@ -8,6 +8,8 @@ import io.pipeverify.isa.decode.InstructionInfo.Counter;
 import io.pipeverify.isa.decode.InstructionInfo.Effect;
 import io.pipeverify.isa.decode.InstructionInfo.Family;
 import io.pipeverify.isa.decode.InstructionTable.Verdict;
+import io.pipeverify.isa.semantics.Semantics;
+import io.pipeverify.isa.semantics.WaveState;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -59,6 +61,25 @@ class InstructionTableTest {
     assertTrue(info("s_cbranch_vccz .LBB0_3").has(Effect.READS_VCC));
     assertTrue(info("s_addc_u32 s1, s2, s3").has(Effect.READS_SCC));
     assertEquals(2, info("v_add_co_u32_e32 v0, vcc, s0, v0").defs());
+  }
+
+  /**
+   * Hardware registers and messages by name (as objdump prints them) are operands; reading one
+   * gives an unknown value and touches nothing tracked, writing one stays refused.
+   */
+  @Test
+  void aHardwareRegisterIsReadAsAnUnknownValue() throws Exception {
+    assertEquals(
+        Verdict.KNOWN, InstructionTable.verdict(decode("s_getreg_b32 s4, hwreg(HW_REG_HW_ID)")));
+    assertEquals(
+        Verdict.KNOWN, InstructionTable.verdict(decode("s_sendmsg sendmsg(MSG_INTERRUPT)")));
+    assertEquals(
+        Verdict.UNSUPPORTED,
+        InstructionTable.verdict(decode("s_setreg_b32 hwreg(HW_REG_MODE, 0, 4), s2")));
+    WaveState s = WaveState.atEntry(0, 64);
+    s.setSgpr(4, 7);
+    Semantics.execute(s, decode("s_getreg_b32 s4, hwreg(HW_REG_HW_ID, 0, 32)"));
+    assertEquals(WaveState.UNKNOWN, s.sgpr(4));
   }
 
   @Test
