@@ -42,8 +42,8 @@ final class Callees {
   private final Map<String, Integer> blockByLabel = new HashMap<>();
   private final Set<Integer> kernelCode;
 
-  /** Each function's instructions by its first block, once checked. */
-  private final Map<Integer, List<Instruction>> functions = new HashMap<>();
+  /** Each function's instructions by its first block and return pair, once checked. */
+  private final Map<String, List<Instruction>> functions = new HashMap<>();
 
   Callees(ControlFlowGraph cfg, String kernel) {
     this.cfg = cfg;
@@ -120,10 +120,11 @@ final class Callees {
                       + " or a return)"
                   : ", inside the kernel's own code (only a function outside it is followed)"));
     }
-    List<Instruction> body = functions.get(start);
+    String key = start + " " + ret;
+    List<Instruction> body = functions.get(key);
     if (body == null) {
       body = body(call, ret, start, where);
-      functions.put(start, body);
+      functions.put(key, body);
     }
     return body;
   }

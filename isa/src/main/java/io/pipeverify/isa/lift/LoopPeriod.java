@@ -104,12 +104,11 @@ public final class LoopPeriod {
     return true;
   }
 
+  /** {@code steps} without consumers: the list itself when it has none (the common case). */
   private static List<Step> withoutConsumers(List<Step> steps) {
-    boolean any = false;
-    for (Step s : steps) {
-      any |= s.kind() == Step.Kind.CONSUME;
-    }
-    return any ? steps.stream().filter(s -> s.kind() != Step.Kind.CONSUME).toList() : steps;
+    return steps.stream().noneMatch(s -> s.kind() == Step.Kind.CONSUME)
+        ? steps
+        : steps.stream().filter(s -> s.kind() != Step.Kind.CONSUME).toList();
   }
 
   private static boolean sameLanes(List<LdsAccess> a, List<LdsAccess> b) {

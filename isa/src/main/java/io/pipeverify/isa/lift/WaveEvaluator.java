@@ -756,11 +756,13 @@ public final class WaveEvaluator {
       List<Step> recorded = steps;
       int iterationBefore = iteration;
       InFlightLoads flying = inFlight;
+      int vskipBefore = vskip;
       summaryDepth++;
       try {
         OptionalInt joined = summariseSides(b, join, depth, c, before, recorded, iterationBefore);
         if (joined.isEmpty()) {
           inFlight = flying;
+          vskip = vskipBefore;
         }
         return joined;
       } finally {
@@ -803,7 +805,6 @@ public final class WaveEvaluator {
         vskipAfter[side] = vskip;
         sides.add(steps);
         if (!done || iteration != iterationBefore) {
-          vskip = vskipBefore;
           state = before;
           steps = recorded;
           iteration = iterationBefore;
@@ -815,7 +816,6 @@ public final class WaveEvaluator {
       List<Step> kept = withoutStores(sides.get(0));
       List<Step> other = withoutStores(sides.get(1));
       if (!LoopPeriod.same(kept, other)) {
-        vskip = vskipBefore;
         return OptionalInt.empty();
       }
       steps.addAll(withConsumersOf(kept, other));
