@@ -479,7 +479,13 @@ abstract class ScheduleSource {
       if (AssemblyInput.isCodeObject(name, bytes)) {
         String listing = AssemblyInput.disassemble(name, file, bytes);
         return assembly(
-            assembly, input, "code object", listing, n -> new Location(name, n), List.of());
+            assembly,
+            input,
+            "code object",
+            listing,
+            listing,
+            n -> new Location(name, n),
+            List.of());
       }
       if (name.endsWith(".co") || name.endsWith(".hsaco")) {
         // Decided by content, not by name: say both when they disagree.
@@ -507,12 +513,13 @@ abstract class ScheduleSource {
       if (source.isPresent()) {
         SourceAssembler.Assembled a = assembly.assemble(name, file, content, source.get());
         return assembly(
-            assembly, input, "source", a.listing(), a::at, Suppressions.in(name, content));
+            assembly, input, "source", a.listing(), content, a::at, Suppressions.in(name, content));
       }
       return assembly(
           assembly,
           input,
           "listing",
+          content,
           content,
           n -> new Location(name, n),
           Suppressions.in(name, content));
@@ -533,14 +540,15 @@ abstract class ScheduleSource {
 
   /**
    * The assembly {@code listing} (a {@code what}) of {@code input}, whose line {@code n} stands for
-   * {@code at.apply(n)}, parsed, with the kernels {@code --kernel} selects and the {@code
-   * suppressions} written in its source.
+   * {@code at.apply(n)}, a line of {@code shown}, parsed, with the kernels {@code --kernel} selects
+   * and the {@code suppressions} written in its source.
    */
   private static Opened assembly(
       AssemblyInput assembly,
       String input,
       String what,
       String listing,
+      String shown,
       IntFunction<Location> at,
       List<KnownFindings.Suppression> suppressions)
       throws InputException {
@@ -551,6 +559,7 @@ abstract class ScheduleSource {
         what,
         parsed,
         LiftMemo.key(listing),
+        shown,
         assembly.kernels(parsed, name, what),
         suppressions);
   }

@@ -274,7 +274,7 @@ class VerifyCommand implements Callable<Integer> {
       // message); with several kernels to verify it is a batch of them.
       List<Unit> units =
           inputs.size() == 1
-              ? units(source.open(console.in(), inputs.get(0)))
+              ? units(opened(source.open(console.in(), inputs.get(0))))
               : inputs.stream().map(Unit::of).toList();
       if (units.size() == 1) {
         results.add(verify(units.get(0), options));
@@ -286,9 +286,11 @@ class VerifyCommand implements Callable<Integer> {
       exit = Math.max(exit, r.exitCode());
     }
     boolean timings = !noTimings;
-    if (out != null) {
+    boolean reportsOut = out != null && !patches();
+    if (reportsOut) {
       write(results, unchecked, chosen, timings);
     }
+    String after = patches() ? patch(results, options) : "";
     boolean batch = results.size() + unchecked.size() > 1;
     if (jsonl) {
       JsonReportRenderer json = new JsonReportRenderer(timings);
@@ -298,11 +300,12 @@ class VerifyCommand implements Callable<Integer> {
       for (Unchecked u : unchecked) {
         console.out().println(json.renderLine(u));
       }
-    } else if (out != null || (batch && chosen.get(0) == ReportFormat.TEXT)) {
+    } else if (reportsOut || (batch && chosen.get(0) == ReportFormat.TEXT)) {
       console.out().print(summary(results, unchecked, timings));
     } else {
       console.out().print(render(chosen.get(0), results, unchecked, timings));
     }
+    console.out().print(after);
     console.out().flush();
     check.ifPresent(c -> console.err().println(c.summary()));
     return exit;
@@ -344,6 +347,36 @@ class VerifyCommand implements Callable<Integer> {
           .toList();
     }
     return List.of(new Unit(opened.input(), Optional.of(opened), Optional.empty()));
+  }
+
+  /** The one input of the command, once opened ({@code explain --apply} edits its text). */
+  private Optional<Opened> single = Optional.empty();
+
+  private Opened opened(Opened o) {
+    single = Optional.of(o);
+    return o;
+  }
+
+  /** The one input, opened: there is one when {@link #patch} runs ({@code explain}). */
+  Opened single() {
+    return single.orElseThrow();
+  }
+
+  /** Whether {@link #again} is verifying a written file: no repair search then. */
+  private boolean again;
+
+  /**
+   * The result of verifying {@code file} as {@code verify} would, with the command's options and
+   * without a repair search: every launch class of a lifted kernel.
+   */
+  ScheduleResult again(String file, VerifyOptions options)
+      throws InputException, ExternalToolException {
+    again = true;
+    try {
+      return verify(units(source.open(console.in(), file)).get(0), options);
+    } finally {
+      again = false;
+    }
   }
 
   /** Reads, lifts where needed, and verifies one unit, whose input is open. */
@@ -658,16 +691,38 @@ class VerifyCommand implements Callable<Integer> {
   /** The result with its repairs searched, when asked for and violated. */
   private ScheduleResult withRepairs(ScheduleResult result, VerifyOptions options) {
     VerificationReport report = result.report();
-    if (wantsFixes() && report.verdict() instanceof Verdict.Violated) {
+    if (wantsFixes() && !again && report.verdict() instanceof Verdict.Violated) {
       console
           .err()
           .println("pipeverify: searching repairs for " + report.schedule().name() + "...");
       console.err().flush();
-      SmallestRepair search = new SmallestRepair(options, maxEdits);
+      SmallestRepair search =
+          movesAllowed()
+              ? new SmallestRepair(options, maxEdits)
+              : new SmallestRepair(options, maxEdits).withoutMoves();
       result = result.withRepairs(search.plan(report));
       console.err().println("pipeverify: " + search.verifications() + " candidate verifications");
     }
     return result;
+  }
+
+  /**
+   * Whether the command writes its repair into a file in {@code --out} ({@code explain --apply}),
+   * which then holds that file, not the reports.
+   */
+  boolean patches() {
+    return false;
+  }
+
+  /** What writing the repairs of {@code results} made, for stdout ({@link #patches}). */
+  String patch(List<ScheduleResult> results, VerifyOptions options)
+      throws InputException, ExternalToolException {
+    throw new IllegalStateException("verify writes no repair");
+  }
+
+  /** Whether a repair may move ops ({@code explain --apply} writes waits and barriers only). */
+  boolean movesAllowed() {
+    return true;
   }
 
   /** Whether repairs are searched: {@code --fixes}, and always for {@code explain}. */

@@ -112,11 +112,12 @@ class ConsumerHazardTest {
   }
 
   /**
-   * explain finds the hand-made fix (docs/corpus.md): the wait at line 813 one stronger, and the
-   * same at the other unrolled copies, in both roles' programs.
+   * explain retires the block index before the barrier that opens each of the loop's four unrolled
+   * copies, one edit at four sites in both roles' programs (docs/corpus.md: the hand-made fix, the
+   * wait at line 813 one stronger in each copy, is four edits, as copies' waits differ).
    */
   @Test
-  void explainStrengthensThePagedAttentionWaitByOne() {
+  void explainRetiresThePagedAttentionBlockIndexInEveryCopy() {
     Path k = MORE.resolve("gfx942__pa__pa_bf16_noquant_gqa8_1tg_4w.co");
     assumeShipped(k);
     Cli.Result r = Cli.run("explain", k.toString());
@@ -124,13 +125,13 @@ class ConsumerHazardTest {
     assertTrue(
         r.out()
             .contains(
-                "    edit: in roles 'wave0', 'wave1', in the loop, strengthen the s_waitcnt vmcnt(24)"
-                    + " at "
+                "    edit: in every role, in the loop, before the s_barrier at "
                     + k
-                    + ":813 to s_waitcnt vmcnt(23)\n"),
+                    + ":751, insert s_waitcnt vmcnt(21), at 4 sites: lines 751, 1214, 1685,"
+                    + " 2148\n"),
         r.dump());
     assertTrue(
-        r.out().contains("4 edits repair the schedule: it verifies for every trip count T >= 1."),
+        r.out().contains("One edit repairs the schedule: it verifies for every trip count T >= 1."),
         r.dump());
   }
 

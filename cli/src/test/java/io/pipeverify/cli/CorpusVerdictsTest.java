@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The verdicts on AMD's shipped kernels that docs/corpus.md decides by hand: the aiter bf16 GEMMs
@@ -128,38 +129,47 @@ class CorpusVerdictsTest {
   }
 
   /**
-   * explain repairs an FP4 kernel with the hand-found fix, in all four unrolled copies: a wait for
-   * the stage's last ds_read before each barrier the other waves' copies follow, two in each role's
-   * program (docs/corpus.md, "Repairs").
+   * explain repairs an FP4 kernel with the hand-found fix, in all four unrolled copies as one edit:
+   * a wait for the stage's last ds_read before each barrier the other waves' copies follow, two in
+   * each role's program (docs/corpus.md, "Repairs"); {@code --apply} writes the kernel's listing
+   * with the four waits, which verifies in every launch class.
    */
   @Test
-  void explainRepairsAnFp4KernelInEveryCopyOfItsLoop() throws Exception {
+  void explainRepairsAnFp4KernelInEveryCopyOfItsLoop(@TempDir Path out) throws Exception {
     assumeCorpus();
     Path k = F4.resolve("f4gemm_bf16_per1x32Fp4_BpreShuffle_192x256.co");
-    Cli.Result r = Cli.run("explain", k.toString());
+    Cli.Result r = Cli.run("explain", k.toString(), "--apply", "--out", out.toString());
     assertEquals(1, r.code(), r.dump());
     List<String> edits =
         r.out().lines().filter(l -> l.startsWith("    edit: ")).map(String::strip).toList();
-    List<String> expected = new ArrayList<>();
-    for (String at :
+    assertEquals(
         List.of(
-            "'wave0', 'wave1'@650",
-            "'wave2', 'wave3'@1025",
-            "'wave0', 'wave1'@836",
-            "'wave2', 'wave3'@1211")) {
-      String[] roleLine = at.split("@");
-      expected.add(
-          "edit: in roles "
-              + roleLine[0]
-              + ", in the loop, before the s_barrier at "
-              + k
-              + ":"
-              + roleLine[1]
-              + ", insert s_waitcnt lgkmcnt(0)");
-    }
-    assertEquals(expected, edits, r.dump());
-    assertTrue(
-        r.out().contains("4 edits repair the schedule: it verifies for every trip count T >= 1."),
+            "edit: in every role, in the loop, before the s_barrier at "
+                + k
+                + ":650, insert s_waitcnt lgkmcnt(0), at 4 sites: lines 650, 836, 1025, 1211"),
+        edits,
         r.dump());
+    assertTrue(
+        r.out().contains("One edit repairs the schedule: it verifies for every trip count T >= 1."),
+        r.dump());
+    Path written = out.resolve("f4gemm_bf16_per1x32Fp4_BpreShuffle_192x256.s");
+    assertTrue(
+        r.out()
+            .endsWith(
+                "Applied: wrote "
+                    + written
+                    + " (4 lines inserted, 0 changed, every other line as it was); verified again"
+                    + " from that file, 3 launch classes: VERIFIED.\n"),
+        r.dump());
+    List<String> lines = Files.readAllLines(written);
+    for (int line : List.of(650, 837, 1027, 1214)) {
+      assertEquals(
+          "\ts_waitcnt lgkmcnt(0) ; inserted by pipeverify explain --apply",
+          lines.get(line - 1),
+          "line " + line);
+      assertTrue(lines.get(line).strip().startsWith("s_barrier"), lines.get(line));
+    }
+    Cli.Result again = Cli.run("verify", written.toString(), "--no-timings");
+    assertEquals(0, again.code(), again.dump());
   }
 }

@@ -24,6 +24,13 @@ record Placed(int program, Section section, int index, Edit.Kind kind, Op op, St
     Objects.requireNonNull(description);
   }
 
+  /** What the change does, without its words: two candidates making the same changes are one. */
+  record Key(int program, Section section, int index, Edit.Kind kind, Op op) {}
+
+  Key key() {
+    return new Key(program, section, index, kind, op);
+  }
+
   /** Where two changes touch the same op of the unchanged schedule (replace or take out). */
   record Target(int program, Section section, int index) {}
 

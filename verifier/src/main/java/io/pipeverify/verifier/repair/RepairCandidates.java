@@ -72,6 +72,22 @@ final class RepairCandidates {
   /** Changes made in every role that has their places, at the places of the unchanged schedule. */
   private record Expanded(List<Placed> placed, List<Integer> programs) {}
 
+  /**
+   * Where a copy of an unrolled body puts a change: in program {@code program}, {@code shift} ops
+   * after the change's place in its own program (the anchor's copy: its program, shift 0).
+   */
+  private record Copy(int program, int shift) {
+    At of(At a) {
+      return new At(program, a.section(), a.index() + shift);
+    }
+
+    List<Change> of(List<Change> changes) {
+      return changes.stream()
+          .map(c -> new Change(c.kind(), of(c.at()), c.op(), c.description()))
+          .toList();
+    }
+  }
+
   /** The candidates of one violation. */
   private final class ForViolation {
     final Violation target;
@@ -101,23 +117,93 @@ final class RepairCandidates {
       }
       List<RepairChoice> out = new ArrayList<>();
       for (Candidate c : all) {
-        List<Change> strongest = c.make().apply(0);
-        Optional<Expanded> e = expand(strongest);
-        if (e.isEmpty()) {
-          // A barrier in some roles only would unbalance the barrier counts (P6).
-          continue;
+        At anchor = c.make().apply(0).get(0).at();
+        choice(c, List.of(new Copy(anchor.program(), 0))).ifPresent(out::add);
+        if (c.addsOnly()) {
+          // The same change at the same place of every copy of an unrolled body: one edit of the
+          // kernel at several sites (issue 38), which a hand-unrolled loop needs in each copy.
+          List<Copy> copies = new UnrolledCopies(anchor).of();
+          if (copies.size() > 1) {
+            choice(c, copies).ifPresent(out::add);
+          }
         }
-        String scope = scope(e.get().programs());
-        out.add(
-            new RepairChoice(
-                c.rank(),
-                c.hi(),
-                c.addsOnly(),
-                (int) strongest.stream().filter(x -> x.kind() == Edit.Kind.INSERT_BARRIER).count(),
-                (int) strongest.stream().filter(x -> x.kind() == Edit.Kind.MOVE_FROM).count(),
-                n -> expand(c.make().apply(n)).orElseThrow().placed(),
-                n -> said(c.make().apply(n), scope)));
       }
+      return out;
+    }
+
+    /**
+     * The candidate made at each of {@code copies} (a program and a shift of every index), each in
+     * every role that has its places; empty when a barrier would land in some roles only (it would
+     * unbalance the barrier counts: P6). Several copies are one change of the kernel at several
+     * sites, said once with the sites' lines.
+     */
+    Optional<RepairChoice> choice(Candidate c, List<Copy> copies) {
+      List<Change> strongest = c.make().apply(0);
+      List<Expanded> each = new ArrayList<>();
+      for (Copy copy : copies) {
+        Optional<Expanded> e = expand(copy.of(strongest));
+        if (e.isEmpty()) {
+          return Optional.empty();
+        }
+        each.add(e.get());
+      }
+      java.util.TreeSet<Integer> programs = new java.util.TreeSet<>();
+      each.forEach(e -> programs.addAll(e.programs()));
+      String scope = scope(List.copyOf(programs));
+      String sites = copies.size() == 1 ? "" : sites(strongest.get(0).at(), copies);
+      IntFunction<List<Placed>> placed =
+          n -> {
+            java.util.LinkedHashSet<Placed> all = new java.util.LinkedHashSet<>();
+            List<Change> changes = c.make().apply(n);
+            copies.forEach(copy -> all.addAll(expand(copy.of(changes)).orElseThrow().placed()));
+            // In place order (a stable sort keeps a drain's wait before its barrier): the same
+            // group found from another copy's violation is then the same candidate.
+            List<Placed> ordered = new ArrayList<>(all);
+            ordered.sort(
+                java.util.Comparator.comparingInt(Placed::program)
+                    .thenComparing(Placed::section)
+                    .thenComparingInt(Placed::index));
+            return List.copyOf(ordered);
+          };
+      return Optional.of(
+          new RepairChoice(
+              c.rank(),
+              c.hi(),
+              c.addsOnly(),
+              copies.size()
+                  * (int)
+                      strongest.stream().filter(x -> x.kind() == Edit.Kind.INSERT_BARRIER).count(),
+              (int) strongest.stream().filter(x -> x.kind() == Edit.Kind.MOVE_FROM).count(),
+              placed,
+              n -> withSites(said(c.make().apply(n), scope), sites)));
+    }
+
+    /** ", at 4 sites: lines 650, 836, 1025, 1211" (or the places, for ops of no assembly line). */
+    String sites(At anchor, List<Copy> copies) {
+      java.util.TreeSet<Integer> lines = new java.util.TreeSet<>();
+      java.util.LinkedHashSet<String> places = new java.util.LinkedHashSet<>();
+      for (Copy copy : copies) {
+        At at = copy.of(anchor);
+        List<Op> ops = schedule.programs().get(at.program()).section(at.section());
+        Op near = ops.get(Math.min(at.index(), ops.size() - 1));
+        if (near.origin() instanceof Origin.InAssembly a) {
+          lines.add(a.shownLine());
+        } else {
+          places.add(place(at) + " op " + at.index());
+        }
+      }
+      if (!lines.isEmpty() && places.isEmpty()) {
+        return ", at "
+            + lines.size()
+            + " sites: lines "
+            + String.join(", ", lines.stream().map(String::valueOf).toList());
+      }
+      return ", at " + copies.size() + " sites: " + String.join(", ", places);
+    }
+
+    List<String> withSites(List<String> said, String sites) {
+      List<String> out = new ArrayList<>(said);
+      out.set(0, out.get(0) + sites);
       return out;
     }
 
@@ -617,6 +703,87 @@ final class RepairCandidates {
       Op near = op(a);
       String stage = near.origin() instanceof Origin.FromTransform t ? t.stage() : a.section().id();
       return new Origin.FromTransform("pipeverify repair", stage);
+    }
+  }
+
+  /**
+   * The copies of the barrier-to-barrier stretch holding a place, in every program's same section:
+   * the stretches (the ops after a barrier up to and with the next one; the last without) that do
+   * the same things (as many ops of each kind, and waits of each count), the place in each being
+   * the op of the anchor's kind and rank among its kind there. A loop body unrolled by hand or by a
+   * compiler repeats its stages with other offsets and registers, interleaved differently, and a
+   * wave-specialised kernel repeats them per wave group; the same fix belongs in every copy.
+   */
+  private final class UnrolledCopies {
+    final At anchor;
+
+    UnrolledCopies(At anchor) {
+      this.anchor = anchor;
+    }
+
+    /** The copies, the anchor's first, then in program and index order. */
+    List<Copy> of() {
+      List<Op> own = schedule.programs().get(anchor.program()).section(anchor.section());
+      if (own.isEmpty() || anchor.index() == own.size()) {
+        return List.of(new Copy(anchor.program(), 0));
+      }
+      int[] stretch = stretchOf(own, anchor.index());
+      java.util.Map<String, Integer> kinds = kinds(own.subList(stretch[0], stretch[1]));
+      String shape = shape(own.get(anchor.index()));
+      int rank = rank(own, stretch[0], anchor.index(), shape);
+      List<Copy> out = new ArrayList<>(List.of(new Copy(anchor.program(), 0)));
+      for (int q = 0; q < schedule.programs().size(); q++) {
+        List<Op> ops = schedule.programs().get(q).section(anchor.section());
+        int start = 0;
+        while (start < ops.size()) {
+          int end = stretchOf(ops, start)[1];
+          boolean self = q == anchor.program() && start == stretch[0];
+          if (!self && kinds(ops.subList(start, end)).equals(kinds)) {
+            for (int i = start; i < end; i++) {
+              if (shape(ops.get(i)).equals(shape) && rank(ops, start, i, shape) == rank) {
+                out.add(new Copy(q, i - anchor.index()));
+              }
+            }
+          }
+          start = end;
+        }
+      }
+      return out;
+    }
+
+    /** [start, end) of the stretch holding index {@code i}. */
+    int[] stretchOf(List<Op> ops, int i) {
+      int start = i;
+      while (start > 0 && !(ops.get(start - 1) instanceof Op.Barrier)) {
+        start--;
+      }
+      int end = i;
+      while (end < ops.size() && !(ops.get(end) instanceof Op.Barrier)) {
+        end++;
+      }
+      return new int[] {start, Math.min(end + 1, ops.size())};
+    }
+
+    /** How many ops of each shape. */
+    java.util.Map<String, Integer> kinds(List<Op> ops) {
+      java.util.Map<String, Integer> n = new java.util.TreeMap<>();
+      ops.forEach(o -> n.merge(shape(o), 1, Integer::sum));
+      return n;
+    }
+
+    /** How many ops of {@code shape} come before op {@code i} in the stretch from {@code start}. */
+    int rank(List<Op> ops, int start, int i, String shape) {
+      int r = 0;
+      for (int j = start; j < i; j++) {
+        if (shape(ops.get(j)).equals(shape)) {
+          r++;
+        }
+      }
+      return r;
+    }
+
+    String shape(Op o) {
+      return o instanceof Op.Wait w ? "s_waitcnt " + w.counters() : o.kind();
     }
   }
 

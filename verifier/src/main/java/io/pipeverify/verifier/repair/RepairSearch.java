@@ -1,5 +1,6 @@
 package io.pipeverify.verifier.repair;
 
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -7,8 +8,9 @@ import java.util.Optional;
  * What the smallest-repair search covered: {@code candidates} distinct candidate changes of the
  * root causes, repairs of at most {@code maxEdits} changes, the least size found ({@code size}, 0
  * when none verifies within the bound), how many repairs of that size it compared for the weakest
- * ({@code equals}), the verifications it ran, and why it stopped short when the optimiser gave no
- * answer ({@code unknown}).
+ * ({@code equals}), the verifications it ran, why it stopped short when the optimiser gave no
+ * answer ({@code unknown}), and when no repair was found, why each root cause stays ({@code stays}:
+ * one sentence per finding, in the findings' order).
  */
 public record RepairSearch(
     int candidates,
@@ -16,15 +18,17 @@ public record RepairSearch(
     int size,
     int equals,
     int verifications,
-    Optional<String> unknown) {
+    Optional<String> unknown,
+    List<String> stays) {
 
   public RepairSearch {
     Objects.requireNonNull(unknown);
+    stays = List.copyOf(stays);
   }
 
   /** No search: the schedule was not violated. */
   static RepairSearch notSearched(int maxEdits) {
-    return new RepairSearch(0, maxEdits, 0, 0, 0, Optional.empty());
+    return new RepairSearch(0, maxEdits, 0, 0, 0, Optional.empty(), List.of());
   }
 
   /** Whether a repair was found. */

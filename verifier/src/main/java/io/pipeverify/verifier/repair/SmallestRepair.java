@@ -44,8 +44,10 @@ import java.util.TreeSet;
  * {@link #EQUALS_COMPARED}); in each, every wait is raised to the largest counter value with which
  * the subset still verifies (one wait after the other, a binary search: a weaker wait only removes
  * edges). The one kept adds the fewest barriers (a barrier stalls every wave, as {@code relax}
- * weighs them), then moves the fewest ops, then leaves the most ops in flight (the largest sum of
- * the waits' values), then the weakest kinds, then the candidates' order.
+ * weighs them), then moves the fewest ops, then changes the fewest sites (a change made at every
+ * copy of an unrolled body counts as one change, but touches more code), then leaves the most ops
+ * in flight (the largest sum of the waits' values), then the weakest kinds, then the candidates'
+ * order.
  */
 public final class SmallestRepair {
   /** The repair size searched by default (changes of the kernel; {@code --max-edits}). */
@@ -57,9 +59,14 @@ public final class SmallestRepair {
   private final VerifyOptions options;
   private final VerifyOptions probe;
   private final int maxEdits;
+  private final boolean moves;
   private int verifications;
 
   public SmallestRepair(VerifyOptions options, int maxEdits) {
+    this(options, maxEdits, true);
+  }
+
+  private SmallestRepair(VerifyOptions options, int maxEdits, boolean moves) {
     if (maxEdits < 1) {
       throw new IllegalArgumentException("maxEdits must be >= 1, got " + maxEdits);
     }
@@ -68,6 +75,15 @@ public final class SmallestRepair {
     // after the cap of findings.
     this.probe = options.withTraces(false).withStopAtCap(true);
     this.maxEdits = maxEdits;
+    this.moves = moves;
+  }
+
+  /**
+   * The same search among waits and barriers only: a repair written into assembly text ({@code
+   * explain --apply}) cannot move an instruction without the ones that compute its operands.
+   */
+  public SmallestRepair withoutMoves() {
+    return new SmallestRepair(options, maxEdits, false);
   }
 
   /** How many verifications (probes and full ones) this search has run. */
@@ -145,11 +161,13 @@ public final class SmallestRepair {
       this.report = report;
       this.schedule = report.schedule();
       RepairCandidates candidates = new RepairCandidates(schedule);
-      Set<List<Placed>> seen = new HashSet<>();
+      java.util.Map<List<Placed.Key>, Integer> seen = new java.util.HashMap<>();
       // The first defect of a root cause, and each later one in wave programs none before it is
       // in: one cause can be a missing wait at a place of each of two roles' programs (aiter's
       // paged attention, waves 0-1 and 2-3), whose candidates the first defect does not make.
       for (Finding f : violated.findings()) {
+        Set<Integer> own = new TreeSet<>();
+        byFinding.add(own);
         Set<WaveProgram> programs = new HashSet<>();
         for (Violation v : f.violations()) {
           Set<WaveProgram> in = new HashSet<>();
@@ -159,8 +177,9 @@ public final class SmallestRepair {
           }
           programs.addAll(in);
           for (RepairChoice c : candidates.of(v)) {
-            if (seen.add(c.strongest())) {
-              universe.add(c);
+            if (moves || c.addsOnly()) {
+              List<Placed.Key> key = c.strongest().stream().map(Placed::key).toList();
+              own.add(seen.computeIfAbsent(key, k -> add(c)));
             }
           }
         }
@@ -168,6 +187,14 @@ public final class SmallestRepair {
       this.trips =
           new ArrayList<>(
               new TreeSet<>(violated.violations().stream().map(Violation::tripCount).toList()));
+    }
+
+    /** The candidates of each finding, by index in {@link #universe}. */
+    final List<Set<Integer>> byFinding = new ArrayList<>();
+
+    int add(RepairChoice c) {
+      universe.add(c);
+      return universe.size() - 1;
     }
 
     RepairPlan plan() {
@@ -219,10 +246,84 @@ public final class SmallestRepair {
           a instanceof SmallestSubsets.Answer.Unknown u
               ? Optional.of("the optimiser gave no answer: " + u.reason())
               : Optional.empty();
+      List<String> stays = unknown.isPresent() ? List.of() : stays();
       return new RepairPlan(
           report,
           List.of(),
-          new RepairSearch(universe.size(), maxEdits, 0, 0, verifications, unknown));
+          new RepairSearch(universe.size(), maxEdits, 0, 0, verifications, unknown, stays));
+    }
+
+    /**
+     * Why each root cause stays, tried with all of its waits and barriers made at once (the
+     * strongest counts; of two that cannot both be made, the first): it is still found (no
+     * candidate of it helps), or it goes but they bring a violation the schedule did not have, or
+     * it goes (then the bound or the other causes keep the repair out of reach).
+     */
+    List<String> stays() {
+      List<Finding> findings = ((Verdict.Violated) report.verdict()).findings();
+      List<String> out = new ArrayList<>();
+      for (int k = 0; k < findings.size(); k++) {
+        Finding f = findings.get(k);
+        Set<Integer> all = new TreeSet<>();
+        for (int i : byFinding.get(k)) {
+          if (universe.get(i).addsOnly() && !conflictsWith(i, all)) {
+            all.add(i);
+          }
+        }
+        String cause = "[" + (k + 1) + "] ";
+        if (all.isEmpty()) {
+          out.add(cause + "has no candidate wait or barrier (" + noCandidate(f) + ")");
+          continue;
+        }
+        VerificationReport after = verify(Levels.strongest(all), probe, Optional.empty());
+        Set<String> own = keys(f.violations());
+        Set<String> before = keys(report.verdict().violations());
+        List<Violation> found = after.verdict().violations();
+        Optional<Violation> left =
+            found.stream().filter(v -> own.contains(ViolationIdentity.key(v))).findFirst();
+        Optional<Violation> fresh =
+            found.stream().filter(v -> !before.contains(ViolationIdentity.key(v))).findFirst();
+        String made = "with all " + all.size() + " of its candidate waits and barriers made";
+        if (left.isPresent()) {
+          out.add(
+              cause
+                  + "stays "
+                  + made
+                  + " at once (the strongest counts): still "
+                  + left.get().summary());
+        } else if (fresh.isPresent()) {
+          out.add(cause + "goes " + made + ", but they bring " + fresh.get().summary());
+        } else {
+          out.add(
+              cause
+                  + "goes "
+                  + made
+                  + " ("
+                  + weight(all)
+                  + " edits)"
+                  + (after.verdict() instanceof Verdict.Verified
+                      ? ", and then the kernel verifies: its smallest repair is larger than the"
+                          + " bound"
+                      : ""));
+        }
+      }
+      return out;
+    }
+
+    Set<String> keys(List<Violation> violations) {
+      Set<String> keys = new HashSet<>();
+      violations.forEach(v -> keys.add(ViolationIdentity.key(v)));
+      return keys;
+    }
+
+    /** Why a finding got no wait or barrier to try. */
+    String noCandidate(Finding f) {
+      Violation v = f.representative();
+      if (v.property() == Property.P6) {
+        return "the barrier counts differ per iteration: no barrier at a fixed place balances them";
+      }
+      return "its changes would put a barrier in some wave roles only, or move ops, which this"
+          + " search does not make";
     }
 
     /**
@@ -332,6 +433,7 @@ public final class SmallestRepair {
     Comparator<Levels> weakness() {
       return Comparator.comparingInt((Levels l) -> sum(l, c -> c.barriers()))
           .thenComparingInt(l -> sum(l, c -> c.moves()))
+          .thenComparingInt(l -> sum(l, c -> c.strongest().size()))
           .thenComparingInt(l -> -l.n().values().stream().mapToInt(Integer::intValue).sum())
           .thenComparingInt(l -> sum(l, c -> c.rank()))
           .thenComparing(l -> l.n().keySet().toString());
@@ -377,7 +479,7 @@ public final class SmallestRepair {
           report,
           steps,
           new RepairSearch(
-              universe.size(), maxEdits, size, equals, verifications, Optional.empty()));
+              universe.size(), maxEdits, size, equals, verifications, Optional.empty(), List.of()));
     }
   }
 

@@ -100,10 +100,13 @@ public final class ExplanationRenderer {
       return "No repair: " + plan.search().describe() + ".";
     }
     int causes = plan.original().verdict().findings().size();
-    return "No repair of at most "
-        + plan.search().maxEdits()
-        + " edits verifies (--max-edits raises the bound); "
-        + (causes == 1 ? "the root cause stays." : "the " + causes + " root causes stay.");
+    StringBuilder s =
+        new StringBuilder("No repair of at most ")
+            .append(plan.search().maxEdits())
+            .append(" edits verifies (--max-edits raises the bound); ")
+            .append(causes == 1 ? "the root cause stays." : "the " + causes + " root causes stay.");
+    plan.search().stays().forEach(line -> s.append("\n  ").append(line).append('.'));
+    return s.toString();
   }
 
   private static String brief(Violation v) {
