@@ -111,9 +111,14 @@ final class ExplainCommand extends VerifyCommand {
     return new ExplanationRenderer().render(r);
   }
 
+  /** How often a written file that fails in another launch class is repaired again. */
+  private static final int ROUNDS = 4;
+
   /**
-   * Writes the repaired input and verifies the written file as {@code verify} would; says what was
-   * written and the file's verdict, or why nothing was.
+   * Writes the repaired input and verifies the written file as {@code verify} would; when the file
+   * fails in a launch class the search did not cover (it searches the class a violation was found
+   * in), the file is explained and repaired in its turn, up to {@link #ROUNDS} rounds. Says what
+   * each round wrote and the file's verdict, or why nothing was written.
    */
   @Override
   String patch(List<ScheduleResult> results, VerifyOptions options)
@@ -122,57 +127,87 @@ final class ExplainCommand extends VerifyCommand {
     if (!(r.report().verdict() instanceof Verdict.Violated)) {
       return "\nNothing written (--apply): " + r.report().verdict().id() + ", nothing to repair.\n";
     }
-    RepairPlan plan = r.repairs().orElseThrow();
-    if (!plan.verifies()) {
-      return "\nNothing written (--apply): no verified repair to write.\n";
+    StringBuilder said = new StringBuilder("\n");
+    Opened opened = source.isBuiltin() ? null : single();
+    String name = writtenName(r, opened);
+    for (int round = 1; ; round++) {
+      String when = round == 1 ? "" : " (round " + round + ", the written file)";
+      RepairPlan plan = r.repairs().orElseThrow();
+      if (!plan.verifies()) {
+        return said.append("Nothing written" + when + " (--apply): no verified repair to write.\n")
+            .toString();
+      }
+      Written w;
+      try {
+        w = written(name, plan, opened);
+      } catch (RepairPatch.Refused e) {
+        return said.append("Nothing written" + when + " (--apply): " + e.getMessage() + ".\n")
+            .toString();
+      }
+      Path file = out.resolve(w.name());
+      try {
+        Files.createDirectories(out);
+        Files.writeString(file, w.text(), StandardCharsets.UTF_8);
+      } catch (IOException e) {
+        throw new InputException("pipeverify: cannot write " + file + ": " + e.getMessage());
+      }
+      console.err().println("pipeverify: wrote " + file + "; verifying it...");
+      console.err().flush();
+      boolean last = round == ROUNDS;
+      Again again = again(file.toString(), options, !last);
+      VerificationReport report = again.result().report();
+      said.append("Applied" + when + ": wrote ")
+          .append(file)
+          .append(" (")
+          .append(w.says())
+          .append("); verified again from that file")
+          .append(
+              report
+                  .launches()
+                  .map(
+                      l ->
+                          ", "
+                              + l.classes()
+                              + (l.classes() == 1 ? " launch class" : " launch classes"))
+                  .orElse(""))
+          .append(": ")
+          .append(verdict(report))
+          .append(".\n");
+      if (last || !(report.verdict() instanceof Verdict.Violated)) {
+        return said.toString();
+      }
+      r = again.result();
+      opened = again.opened();
     }
-    Written w;
-    try {
-      w = written(r, plan);
-    } catch (RepairPatch.Refused e) {
-      return "\nNothing written (--apply): " + e.getMessage() + ".\n";
-    }
-    Path file = out.resolve(w.name());
-    try {
-      Files.createDirectories(out);
-      Files.writeString(file, w.text(), StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      throw new InputException("pipeverify: cannot write " + file + ": " + e.getMessage());
-    }
-    console.err().println("pipeverify: wrote " + file + "; verifying it...");
-    console.err().flush();
-    VerificationReport again = again(file.toString(), options).report();
-    String verdict =
-        again.verdict() instanceof Verdict.Verified
-            ? "VERIFIED"
-            : again.verdict().id().toUpperCase(java.util.Locale.ROOT)
-                + " ("
-                + PipeverifyCommand.firstViolation(again.verdict(), again.findingsOmitted())
-                + ")";
-    return "\nApplied: wrote "
-        + file
-        + " ("
-        + w.says()
-        + "); verified again from that file"
-        + again
-            .launches()
-            .map(l -> ", " + l.classes() + (l.classes() == 1 ? " launch class" : " launch classes"))
-            .orElse("")
-        + ": "
-        + verdict
-        + ".\n";
+  }
+
+  private static String verdict(VerificationReport report) {
+    return report.verdict() instanceof Verdict.Verified
+        ? "VERIFIED"
+        : report.verdict().id().toUpperCase(java.util.Locale.ROOT)
+            + " ("
+            + PipeverifyCommand.firstViolation(report.verdict(), report.findingsOmitted())
+            + ")";
   }
 
   /** The file --apply writes: its name in --out, its text, what it changed. */
   private record Written(String name, String text, String says) {}
 
-  private Written written(ScheduleResult r, RepairPlan plan) throws RepairPatch.Refused {
+  /** The name of the file --apply writes in --out: the input's (a code object's listing: .s). */
+  private String writtenName(ScheduleResult r, Opened opened) {
+    if (opened == null) {
+      return r.report().schedule().name() + ".json";
+    }
+    String name = Path.of(opened.input()).getFileName().toString();
+    return opened instanceof Opened.Assembly a && a.what().equals("code object")
+        ? name.replaceFirst("\\.(co|hsaco)$", "") + ".s"
+        : name;
+  }
+
+  /** The repaired {@code opened} (null: a built-in), its text edited or its schedule written. */
+  private Written written(String name, RepairPlan plan, Opened opened) throws RepairPatch.Refused {
     Schedule repaired = plan.repaired();
-    if (source.isBuiltin() || !(single() instanceof Opened.Assembly a)) {
-      String name =
-          source.isBuiltin()
-              ? repaired.name() + ".json"
-              : Path.of(r.input()).getFileName().toString();
+    if (!(opened instanceof Opened.Assembly a)) {
       return new Written(
           name,
           ScheduleWriter.write(repaired),
@@ -181,13 +216,13 @@ final class ExplainCommand extends VerifyCommand {
     RepairPatch.Patched p =
         new RepairPatch(ScheduleSource.nameOf(a.input()), a.shown())
             .apply(plan.original().schedule(), repaired);
-    String name = Path.of(r.input()).getFileName().toString();
-    if (a.what().equals("code object")) {
-      name = name.replaceFirst("\\.(co|hsaco)$", "") + ".s";
-    }
     return new Written(
         name,
         p.text(),
-        p.inserted() + " lines inserted, " + p.changed() + " changed, every other line as it was");
+        lines(p.inserted()) + " inserted, " + p.changed() + " changed, every other line as it was");
+  }
+
+  private static String lines(int n) {
+    return n + (n == 1 ? " line" : " lines");
   }
 }

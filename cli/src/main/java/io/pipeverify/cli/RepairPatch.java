@@ -11,8 +11,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * A repair found on a kernel lifted from assembly, made in the text it was lifted from ({@code
@@ -30,7 +28,6 @@ import java.util.regex.Pattern;
  */
 final class RepairPatch {
   private static final String MARK = " ; inserted by pipeverify explain --apply";
-  private static final Pattern COUNTER = Pattern.compile("\\b(vmcnt|lgkmcnt)\\((\\d+)\\)");
 
   /** The edited text and how many lines were inserted and changed. */
   record Patched(String text, int inserted, int changed) {}
@@ -46,7 +43,7 @@ final class RepairPatch {
   private record Anchor(int line, boolean after) {}
 
   private final String file;
-  private final List<String> lines;
+  private final AsmLines lines;
 
   /**
    * {@code text} is the file {@code file} whose lines the ops' origins name (their shown line, an
@@ -54,7 +51,7 @@ final class RepairPatch {
    */
   RepairPatch(String file, String text) {
     this.file = file;
-    this.lines = splitKeepingEnds(text);
+    this.lines = new AsmLines(text);
   }
 
   /** The text with the changes {@code repaired} makes to {@code original}, both of one kernel. */
@@ -76,20 +73,18 @@ final class RepairPatch {
     }
     StringBuilder out = new StringBuilder();
     int inserted = 0;
-    for (int i = 0; i < lines.size(); i++) {
-      int line = i + 1;
-      String text = lines.get(i);
+    for (int line = 1; line <= lines.size(); line++) {
+      String text = lines.line(line);
+      String end = AsmLines.ending(text);
       for (String ins : inserts.getOrDefault(new Anchor(line, false), List.of())) {
-        out.append(indent(text)).append(ins).append(MARK).append(ending(text));
+        out.append(AsmLines.indent(text)).append(ins).append(MARK).append(end);
         inserted++;
       }
       out.append(replaced.getOrDefault(line, text));
-      String end = ending(text).isEmpty() ? "\n" : ending(text);
       for (String ins : inserts.getOrDefault(new Anchor(line, true), List.of())) {
-        if (ending(text).isEmpty()) {
-          out.append(end);
-        }
-        out.append(indent(text)).append(ins).append(MARK).append(ending(text));
+        // After a last line without a line end: one first.
+        out.append(end.isEmpty() ? "\n" : "");
+        out.append(AsmLines.indent(text)).append(ins).append(MARK).append(end);
         inserted++;
       }
     }
@@ -167,95 +162,35 @@ final class RepairPatch {
    * Line {@code line}, an s_waitcnt, with the counts of {@code now} where {@code old} had others.
    */
   private String strengthened(int line, Op.Wait old, Op.Wait now) throws Refused {
-    String text = lines.get(line - 1);
-    String body =
-        ending(text).isEmpty() ? text : text.substring(0, text.length() - ending(text).length());
-    int comment = commentStart(body);
-    String code = body.substring(0, comment);
-    if (!code.strip().startsWith("s_waitcnt")) {
+    String text = lines.line(line);
+    if (!AsmLines.is(text, "s_waitcnt")) {
       throw new Refused(
           file
               + ":"
               + line
               + " is no s_waitcnt instruction ('"
-              + code.strip()
+              + AsmLines.code(text).strip()
               + "': machine code or a macro); strengthen it to s_waitcnt "
               + now.counters()
               + " by hand");
     }
-    Matcher m = COUNTER.matcher(code);
-    StringBuilder b = new StringBuilder();
-    List<String> seen = new ArrayList<>();
-    while (m.find()) {
-      seen.add(m.group(1));
-      Optional<Integer> want = counter(now, m.group(1));
-      m.appendReplacement(
-          b, want.map(n -> m.group(1) + "(" + n + ")").orElse(Matcher.quoteReplacement(m.group())));
-    }
-    m.appendTail(b);
-    String edited = b.toString();
+    String edited = text;
     for (String c : List.of("vmcnt", "lgkmcnt")) {
       Optional<Integer> want = counter(now, c);
-      if (want.isPresent() && !seen.contains(c) && !want.equals(counter(old, c))) {
-        edited = edited.stripTrailing() + " " + c + "(" + want.get() + ")";
+      if (want.isPresent() && !want.equals(counter(old, c))) {
+        edited = AsmLines.withCounter(edited, c, want, "");
       }
     }
     // The line's own comment stays (a code object's listing: the old encoding), and says so.
-    return edited
-        + body.substring(comment)
+    return AsmLines.body(edited)
         + " ; strengthened by pipeverify explain --apply (was: "
-        + code.strip()
+        + AsmLines.code(text).strip()
         + ")"
-        + ending(text);
+        + AsmLines.ending(text);
   }
 
   private static Optional<Integer> counter(Op.Wait w, String name) {
     var n = name.equals("vmcnt") ? w.vmcnt() : w.lgkmcnt();
     return n.isPresent() ? Optional.of(n.getAsInt()) : Optional.empty();
-  }
-
-  /** Where a line's comment starts ({@code ;} or {@code //}), or its length. */
-  private static int commentStart(String line) {
-    int semi = line.indexOf(';');
-    int slashes = line.indexOf("//");
-    int at = line.length();
-    if (semi >= 0) {
-      at = semi;
-    }
-    if (slashes >= 0 && slashes < at) {
-      at = slashes;
-    }
-    return at;
-  }
-
-  private static String indent(String line) {
-    int i = 0;
-    while (i < line.length() && (line.charAt(i) == ' ' || line.charAt(i) == '\t')) {
-      i++;
-    }
-    return i == 0 ? "\t" : line.substring(0, i);
-  }
-
-  private static String ending(String line) {
-    if (line.endsWith("\r\n")) {
-      return "\r\n";
-    }
-    return line.endsWith("\n") ? "\n" : "";
-  }
-
-  /** The lines with their line ends, so that unchanged lines are written back byte for byte. */
-  private static List<String> splitKeepingEnds(String text) {
-    List<String> out = new ArrayList<>();
-    int start = 0;
-    for (int i = 0; i < text.length(); i++) {
-      if (text.charAt(i) == '\n') {
-        out.add(text.substring(start, i + 1));
-        start = i + 1;
-      }
-    }
-    if (start < text.length()) {
-      out.add(text.substring(start));
-    }
-    return out;
   }
 }

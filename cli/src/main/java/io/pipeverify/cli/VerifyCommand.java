@@ -362,20 +362,24 @@ class VerifyCommand implements Callable<Integer> {
     return single.orElseThrow();
   }
 
-  /** Whether {@link #again} is verifying a written file: no repair search then. */
-  private boolean again;
+  /** Whether {@link #again} is verifying a written file without a repair search. */
+  private boolean noSearch;
+
+  /** A written file, opened, and its result as {@code verify} (or {@code explain}) gives it. */
+  record Again(Opened opened, ScheduleResult result) {}
 
   /**
-   * The result of verifying {@code file} as {@code verify} would, with the command's options and
-   * without a repair search: every launch class of a lifted kernel.
+   * {@code file} verified with the command's options as {@code verify} would, every launch class of
+   * a lifted kernel; with {@code search}, the repair search runs on it as on the input.
    */
-  ScheduleResult again(String file, VerifyOptions options)
+  Again again(String file, VerifyOptions options, boolean search)
       throws InputException, ExternalToolException {
-    again = true;
+    noSearch = !search;
     try {
-      return verify(units(source.open(console.in(), file)).get(0), options);
+      Opened opened = source.open(console.in(), file);
+      return new Again(opened, verify(units(opened).get(0), options));
     } finally {
-      again = false;
+      noSearch = false;
     }
   }
 
@@ -391,27 +395,12 @@ class VerifyCommand implements Callable<Integer> {
           verify(input, schedule, Optional.of(located), stated(options, located)), List.of());
     }
     // A lifted kernel: every launch class verified, the verdict the worst of them (docs/isa.md).
-    List<Schedule> schedules = new ArrayList<>();
-    for (LocatedSchedule located : read.schedules()) {
-      schedules.add(ScheduleSource.overridden(located.schedule(), input, target, implicitWaits));
-    }
-    // The reports stop at the first violated class: the verdict is its whatever the others are.
-    List<VerificationReport> reports =
-        new LaunchClassVerifier(options, halves).verifyAll(schedules);
-    VerificationReport merged =
-        VerificationReport.ofLaunches(
-            reports, read.classes(), read.covers().get(), read.uncovered());
-    int pick = 0;
-    for (int i = 0; i < reports.size(); i++) {
-      if (reports.get(i).schedule().equals(merged.schedule())) {
-        pick = i;
-        break;
-      }
-    }
+    LiftedVerification.Checked checked =
+        LiftedVerification.verify(read, input, target, implicitWaits, options, halves);
     return known(
         withRepairs(
             new ScheduleResult(
-                input, merged, Optional.of(read.schedules().get(pick)), Optional.empty()),
+                input, checked.report(), Optional.of(checked.located()), Optional.empty()),
             options),
         read.suppressions());
   }
@@ -691,7 +680,7 @@ class VerifyCommand implements Callable<Integer> {
   /** The result with its repairs searched, when asked for and violated. */
   private ScheduleResult withRepairs(ScheduleResult result, VerifyOptions options) {
     VerificationReport report = result.report();
-    if (wantsFixes() && !again && report.verdict() instanceof Verdict.Violated) {
+    if (wantsFixes() && !noSearch && report.verdict() instanceof Verdict.Violated) {
       console
           .err()
           .println("pipeverify: searching repairs for " + report.schedule().name() + "...");

@@ -186,4 +186,73 @@ class ExplainApplyTest {
     assertEquals(before, Files.readString(k));
     assertFalse(same.out().contains("Applied"), same.dump());
   }
+
+  /**
+   * Two launch classes, each with its own loop (a kernel argument picks one, line 18) and its own
+   * missing wait: the search repairs the class its violation was found in; the written file fails
+   * in the other, which the second round repairs.
+   */
+  @Test
+  void aWrittenFileFailingInAnotherLaunchClassIsRepairedInASecondRound() throws Exception {
+    List<String> body =
+        new ArrayList<>(
+            List.of(
+                "\ts_load_dword s20, s[0:1], 0x0", // 6: the trip count
+                "\ts_load_dword s21, s[0:1], 0x4", // 7: which loop
+                "\ts_waitcnt lgkmcnt(0)",
+                "\tv_readfirstlane_b32 s0, v0",
+                "\ts_lshl_b32 s1, s0, 4",
+                "\ts_mov_b32 m0, s1",
+                "\ts_sub_u32 s3, 0x400, s1",
+                "\tv_and_b32_e32 v1, 63, v0",
+                "\tv_lshlrev_b32_e32 v1, 4, v1",
+                "\tv_add_u32_e32 v2, s3, v1",
+                "\ts_mov_b32 s2, 0",
+                "\ts_cmp_eq_u32 s21, 0", // 17
+                "\ts_cbranch_scc0 .LBB0_2")); // 18
+    for (String label : List.of(".LBB0_1", ".LBB0_2")) {
+      body.addAll(
+          List.of(
+              label + ":", // 19, 32
+              "\tbuffer_load_dwordx4 v9, s[4:7], 0 offen lds",
+              "\ts_waitcnt vmcnt(0)",
+              "\ts_barrier",
+              "\tds_read_b128 v[4:7], v2",
+              "\ts_nop 0",
+              "\ts_barrier", // 25, 38
+              "\ts_waitcnt lgkmcnt(0)",
+              "\tv_mfma_f32_16x16x32_bf16 v[12:15], v[4:7], v[4:7], v[12:15]",
+              "\ts_add_u32 s2, s2, 1",
+              "\ts_cmp_lt_u32 s2, s20",
+              "\ts_cbranch_scc1 " + label,
+              "\ts_endpgm"));
+    }
+    Path k = KernelHeader.write(tmp.resolve("two.s"), KernelHeader.then(body));
+    Path out = tmp.resolve("fixed");
+    Cli.Result r =
+        Cli.run("explain", k.toString(), "--waves", "2", "--apply", "--out", out.toString());
+    assertEquals(1, r.code(), r.dump());
+    Path written = out.resolve("two.s");
+    assertTrue(
+        r.out()
+            .contains(
+                "Applied: wrote "
+                    + written
+                    + " (1 line inserted, 0 changed, every other line as it was); verified again"
+                    + " from that file, 2 launch classes: VIOLATED (P1 WAR on lds: wave 0 loop k=0 "
+                    + written
+                    + ":37 ds_read vs wave 1 loop k=1 "
+                    + written
+                    + ":34 g2s (1 root cause, 2 instances)).\n"
+                    + "Applied (round 2, the written file): wrote "
+                    + written
+                    + " (1 line inserted, 0 changed, every other line as it was); verified again"
+                    + " from that file, 2 launch classes: VERIFIED.\n"),
+        r.dump());
+    List<String> expected = new ArrayList<>(lines(k));
+    for (int line : List.of(38, 25)) {
+      expected.add(line - 1, "\ts_waitcnt lgkmcnt(0) ; inserted by pipeverify explain --apply");
+    }
+    assertEquals(expected, lines(written));
+  }
 }
