@@ -222,22 +222,62 @@ final class FuzzCommand implements Callable<Integer> {
     if (chosen.stream().anyMatch(f -> f == FuzzFormat.JUNIT || f == FuzzFormat.SARIF)) {
       throw new ParameterException(spec.commandLine(), "--mutate writes text or json");
     }
+    if (source.builtin == null
+        && source.open(console.in(), source.file) instanceof Opened.Assembly a) {
+      return mutateAssembly(chosen, a);
+    }
     Schedule schedule = source.loadWithIntent(console.in(), source.knobs(), "fuzz --mutate");
     console.err().println("pipeverify: mutating " + schedule.name() + "...");
     console.err().flush();
     VerifyOptions options = VerifyOptions.defaults();
     MutationReport r = MutationReport.run(Verifier.verify(schedule, options), options);
+    print(chosen, MutationTables.of(r));
+    return r.base().exitCode();
+  }
+
+  /**
+   * {@code --mutate} of a kernel lifted from assembly: every single mutation of the text's waits
+   * and barriers, each lifted again and verified for every launch class.
+   */
+  private int mutateAssembly(List<FuzzFormat> chosen, Opened.Assembly a)
+      throws InputException, ExternalToolException {
+    VerifyOptions options = VerifyOptions.defaults();
+    try (KernelVariants variants = new KernelVariants(source, console, options, a)) {
+      AsmLines text = new AsmLines(a.shown());
+      KernelVariants.Outcome base = variants.check(a.shown());
+      if (base.report().isEmpty()) {
+        throw new InputException(
+            "pipeverify: " + ScheduleSource.nameOf(a.input()) + ": " + base.reason());
+      }
+      String name = base.report().get().schedule().name();
+      console
+          .err()
+          .println(
+              "pipeverify: mutating "
+                  + name
+                  + " ("
+                  + base.sync().size()
+                  + " waits and barriers)...");
+      console.err().flush();
+      MutationTables.Mutations m =
+          AssemblyMutations.run(
+              variants, base, text, ScheduleSource.nameOf(a.input()), name, console);
+      print(chosen, m);
+      return base.report().get().exitCode();
+    }
+  }
+
+  private void print(List<FuzzFormat> chosen, MutationTables.Mutations m) throws InputException {
     Map<FuzzFormat, String> rendered = new LinkedHashMap<>();
     for (FuzzFormat f : chosen) {
-      rendered.put(f, f == FuzzFormat.JSON ? MutationTables.json(r) : MutationTables.text(r));
+      rendered.put(f, f == FuzzFormat.JSON ? MutationTables.json(m) : MutationTables.text(m));
     }
     if (out != null) {
       write(rendered);
-      console.out().print(MutationTables.text(r));
+      console.out().print(MutationTables.text(m));
     } else {
       console.out().print(rendered.get(chosen.get(0)));
     }
-    return r.base().exitCode();
   }
 
   /**

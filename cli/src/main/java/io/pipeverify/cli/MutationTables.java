@@ -1,7 +1,6 @@
 package io.pipeverify.cli;
 
 import io.pipeverify.model.Schedule;
-import io.pipeverify.verifier.fuzz.Mutation;
 import io.pipeverify.verifier.fuzz.MutationReport;
 import io.pipeverify.verifier.relax.RelaxedOp;
 import io.pipeverify.verifier.report.JsonOutput;
@@ -9,45 +8,99 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
- * {@code fuzz --mutate}'s output: every mutation with its verdict, then one row per wait and
- * barrier saying whether it is load-bearing (some mutation of it breaks the schedule).
+ * {@code fuzz --mutate}'s output, for a schedule or an assembly kernel: every mutation with its
+ * verdict, then one row per wait and barrier saying whether it is load-bearing (some mutation of it
+ * breaks the schedule).
  */
 final class MutationTables {
   private MutationTables() {}
 
-  /** The mutations of one wait or barrier. */
-  private record PerOp(Mutation first, List<MutationReport.Result> results) {
-    long breaking() {
-      return results.stream().filter(MutationReport.Result::breaks).count();
+  /**
+   * One mutation: the wait or barrier ({@code op}, as the table names it: {@code loop #8}, {@code
+   * line 650}), where it comes from, its text before, the change, the mutant's verdict, whether it
+   * breaks the schedule, the classes of findings the schedule as given lacks, and whether the
+   * verdict judges the change at all ({@code judged}: false for a wait that may retire scalar
+   * loads, whose registers the model does not follow).
+   */
+  record Row(
+      String op,
+      String origin,
+      String before,
+      String mutation,
+      String verdict,
+      boolean breaks,
+      List<String> newClasses,
+      boolean judged) {
+    Row {
+      Objects.requireNonNull(op);
+      newClasses = List.copyOf(newClasses);
     }
   }
 
-  private static Map<String, PerOp> perOp(MutationReport r) {
-    Map<String, PerOp> out = new LinkedHashMap<>();
+  /** The mutated kernel or schedule, its verdict as given, what was left out, and the rows. */
+  record Mutations(String name, String verdict, String note, List<Row> rows) {
+    Mutations {
+      rows = List.copyOf(rows);
+    }
+  }
+
+  /** A schedule's mutations ({@link MutationReport}) as rows. */
+  static Mutations of(MutationReport r) {
+    Schedule s = r.base().schedule();
+    List<Row> rows = new ArrayList<>();
     for (MutationReport.Result x : r.results()) {
-      out.computeIfAbsent(
-              x.mutation().place(r.base().schedule()),
-              k -> new PerOp(x.mutation(), new ArrayList<>()))
-          .results()
-          .add(x);
+      rows.add(
+          new Row(
+              x.mutation().place(s),
+              x.mutation().op().origin().describe(),
+              RelaxedOp.text(x.mutation().op()),
+              x.mutation().change(),
+              x.verdict(),
+              x.breaks(),
+              x.newClasses(),
+              true));
+    }
+    return new Mutations(s.name(), r.base().verdict().id(), "", rows);
+  }
+
+  /** The mutations of one wait or barrier. */
+  private record PerOp(Row first, List<Row> rows) {
+    long breaking() {
+      return rows.stream().filter(Row::breaks).count();
+    }
+
+    /** yes (a mutation breaks it), no, or not judged (none breaks, some are outside the model). */
+    String loadBearing() {
+      if (breaking() > 0) {
+        return "yes";
+      }
+      return rows.stream().allMatch(Row::judged) ? "no" : "not judged";
+    }
+  }
+
+  private static Map<String, PerOp> perOp(Mutations t) {
+    Map<String, PerOp> out = new LinkedHashMap<>();
+    for (Row x : t.rows()) {
+      out.computeIfAbsent(x.op(), k -> new PerOp(x, new ArrayList<>())).rows().add(x);
     }
     return out;
   }
 
-  static String text(MutationReport r) {
-    Schedule s = r.base().schedule();
-    Map<String, PerOp> ops = perOp(r);
-    long breaking = r.results().stream().filter(MutationReport.Result::breaks).count();
+  static String text(Mutations t) {
+    Map<String, PerOp> ops = perOp(t);
+    long breaking = t.rows().stream().filter(Row::breaks).count();
     long bearing = ops.values().stream().filter(p -> p.breaking() > 0).count();
+    long unjudged = ops.values().stream().filter(p -> p.loadBearing().equals("not judged")).count();
     StringBuilder out = new StringBuilder();
     out.append("mutate ")
-        .append(s.name())
+        .append(t.name())
         .append(": ")
-        .append(r.base().verdict().id())
+        .append(t.verdict())
         .append(" as given; ")
-        .append(r.results().size())
+        .append(t.rows().size())
         .append(" single mutations of ")
         .append(ops.size())
         .append(" waits and barriers, ")
@@ -56,15 +109,23 @@ final class MutationTables {
         .append(bearing)
         .append(" of the ")
         .append(ops.size())
-        .append(" are load-bearing\n\n");
+        .append(" are load-bearing")
+        .append(
+            unjudged == 0
+                ? ""
+                : ", "
+                    + unjudged
+                    + " not judged (they may retire scalar loads, which the model does not follow)")
+        .append(t.note().isEmpty() ? "" : "; " + t.note())
+        .append("\n\n");
     List<String[]> rows = new ArrayList<>();
     rows.add(new String[] {"op", "before", "mutation", "verdict", "first new violation"});
-    for (MutationReport.Result x : r.results()) {
+    for (Row x : t.rows()) {
       rows.add(
           new String[] {
-            x.mutation().place(s),
-            RelaxedOp.text(x.mutation().op()),
-            x.mutation().change(),
+            x.op(),
+            x.before(),
+            x.mutation(),
             x.verdict(),
             x.newClasses().isEmpty() ? "-" : x.newClasses().get(0)
           });
@@ -78,31 +139,34 @@ final class MutationTables {
       summary.add(
           new String[] {
             e.getKey(),
-            p.first().op().origin().describe(),
-            RelaxedOp.text(p.first().op()),
-            p.breaking() > 0 ? "yes" : "no",
-            p.breaking() + " of " + p.results().size()
+            p.first().origin(),
+            p.first().before(),
+            p.loadBearing(),
+            p.breaking() + " of " + p.rows().size()
           });
     }
     Table.render(out, "", summary);
     return out.toString();
   }
 
-  static String json(MutationReport r) {
-    Schedule s = r.base().schedule();
+  static String json(Mutations t) {
     return JsonOutput.pretty(
         g -> {
           g.writeStartObject();
-          g.writeStringField("schedule", s.name());
-          g.writeStringField("verdict", r.base().verdict().id());
+          g.writeStringField("schedule", t.name());
+          g.writeStringField("verdict", t.verdict());
+          if (!t.note().isEmpty()) {
+            g.writeStringField("note", t.note());
+          }
           g.writeArrayFieldStart("mutations");
-          for (MutationReport.Result x : r.results()) {
+          for (Row x : t.rows()) {
             g.writeStartObject();
-            g.writeStringField("op", x.mutation().place(s));
-            g.writeStringField("before", RelaxedOp.text(x.mutation().op()));
-            g.writeStringField("mutation", x.mutation().change());
+            g.writeStringField("op", x.op());
+            g.writeStringField("before", x.before());
+            g.writeStringField("mutation", x.mutation());
             g.writeStringField("verdict", x.verdict());
             g.writeBooleanField("breaks", x.breaks());
+            g.writeBooleanField("judged", x.judged());
             g.writeArrayFieldStart("newClasses");
             for (String c : x.newClasses()) {
               g.writeString(c);
@@ -112,15 +176,16 @@ final class MutationTables {
           }
           g.writeEndArray();
           g.writeArrayFieldStart("ops");
-          for (Map.Entry<String, PerOp> e : perOp(r).entrySet()) {
+          for (Map.Entry<String, PerOp> e : perOp(t).entrySet()) {
             PerOp p = e.getValue();
             g.writeStartObject();
             g.writeStringField("op", e.getKey());
-            g.writeStringField("origin", p.first().op().origin().describe());
-            g.writeStringField("before", RelaxedOp.text(p.first().op()));
+            g.writeStringField("origin", p.first().origin());
+            g.writeStringField("before", p.first().before());
             g.writeBooleanField("loadBearing", p.breaking() > 0);
+            g.writeBooleanField("judged", !p.loadBearing().equals("not judged"));
             g.writeNumberField("breaking", p.breaking());
-            g.writeNumberField("mutations", p.results().size());
+            g.writeNumberField("mutations", p.rows().size());
             g.writeEndObject();
           }
           g.writeEndArray();

@@ -8,6 +8,7 @@ import io.pipeverify.codegen.tools.ClangCompiler;
 import io.pipeverify.isa.tools.ExternalToolException;
 import io.pipeverify.model.Schedule;
 import io.pipeverify.model.format.ScheduleWriter;
+import io.pipeverify.verifier.LaunchClassVerifier;
 import io.pipeverify.verifier.Verdict;
 import io.pipeverify.verifier.VerificationReport;
 import io.pipeverify.verifier.VerifiedSchedule;
@@ -85,6 +86,16 @@ final class RelaxCommand implements Callable<Integer> {
     source.checkUsage();
     Path file = outFile();
     Path isaPath = isaDir == null ? null : KernelBuild.directory("--isa", isaDir);
+    if (source.builtin == null
+        && source.open(console.in(), source.file) instanceof Opened.Assembly a) {
+      if (isaPath != null) {
+        throw new InputException(
+            "pipeverify: relax --isa emits a schedule's HIP; "
+                + input(a)
+                + " is lifted from assembly and has none");
+      }
+      return relaxAssembly(a, file);
+    }
     Schedule schedule = source.loadWithIntent(console.in(), source.knobs(), "relax");
     VerifyOptions options = VerifyOptions.defaults();
     VerificationReport report = Verifier.verify(schedule, options);
@@ -116,6 +127,133 @@ final class RelaxCommand implements Callable<Integer> {
         isaPath == null ? Optional.empty() : Optional.of(compiled(r, isaPath));
     console.out().print(format == OutputFormat.JSON ? json(r, drains) : text(r, drains));
     return ExitCode.OK;
+  }
+
+  /**
+   * {@code relax} of a kernel lifted from assembly: its text relaxed line by line, every step
+   * verified for every launch class; with {@code --out}, the relaxed text written and verified
+   * again from that file (docs/relax.md, "Assembly").
+   */
+  private static String input(Opened.Assembly a) {
+    return ScheduleSource.nameOf(a.input());
+  }
+
+  private int relaxAssembly(Opened.Assembly a, Path file)
+      throws InputException, ExternalToolException {
+    String input = input(a);
+    VerifyOptions options = VerifyOptions.defaults();
+    try (KernelVariants variants = new KernelVariants(source, console, options, a)) {
+      KernelVariants.Outcome base = variants.check(a.shown());
+      if (base.report().isEmpty()) {
+        throw new InputException("pipeverify: " + input + ": " + base.reason());
+      }
+      VerificationReport report = base.report().get();
+      String name = report.schedule().name();
+      if (!base.verified()) {
+        console.out().print(new TextReportRenderer(true).render(report));
+        console
+            .err()
+            .println(
+                "pipeverify: "
+                    + name
+                    + " does not verify ("
+                    + report.verdict().id()
+                    + "); relax needs a kernel that verifies in every launch class, nothing"
+                    + " written");
+        return report.exitCode();
+      }
+      console
+          .err()
+          .println(
+              "pipeverify: relaxing "
+                  + name
+                  + " ("
+                  + base.sync().size()
+                  + " waits and barriers)...");
+      console.err().flush();
+      AssemblyRelaxer.Result r = new AssemblyRelaxer(variants, console).relax(a.shown(), base);
+      String again = "";
+      if (file != null) {
+        try {
+          Files.writeString(file, r.text(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+          throw new InputException("pipeverify: cannot write " + out + ": " + e.getMessage());
+        }
+        console.err().println("pipeverify: wrote " + file + "; verifying it...");
+        ScheduleSource.Read read = source.readOnce(source.open(console.in(), file.toString()));
+        VerificationReport written =
+            LiftedVerification.verify(
+                    read, file.toString(), null, null, options, new LaunchClassVerifier.Halves())
+                .report();
+        if (!(written.verdict() instanceof Verdict.Verified)) {
+          throw new IllegalStateException(
+              "the relaxed text verified as a variant but not as written to " + file);
+        }
+        int classes = written.launches().map(VerificationReport.Launches::classes).orElse(1);
+        again =
+            file
+                + " verified again as written: "
+                + classes
+                + (classes == 1 ? " launch class" : " launch classes");
+      }
+      console
+          .out()
+          .print(
+              format == OutputFormat.JSON
+                  ? assemblyJson(name, base, r, again)
+                  : assemblyText(name, base, r, again));
+      return ExitCode.OK;
+    }
+  }
+
+  static String assemblyText(
+      String name, KernelVariants.Outcome base, AssemblyRelaxer.Result r, String again) {
+    StringBuilder s = new StringBuilder();
+    s.append(name)
+        .append(": relaxed ")
+        .append(r.changes().size())
+        .append(" of ")
+        .append(base.sync().size())
+        .append(" waits and barriers; the relaxed kernel verifies (every launch class)\n");
+    if (!again.isEmpty()) {
+      s.append(again).append('\n');
+    }
+    s.append(
+        "local maximum: the last pass's "
+            + r.lastPass()
+            + " checks relaxed nothing further ("
+            + r.checks()
+            + " checks in all)\n\n");
+    List<String[]> rows = new ArrayList<>();
+    rows.add(new String[] {"line", "before", "after"});
+    for (AssemblyRelaxer.Change c : r.changes()) {
+      rows.add(new String[] {Integer.toString(c.line()), c.before(), c.after()});
+    }
+    Table.render(s, "", rows);
+    return s.toString();
+  }
+
+  static String assemblyJson(
+      String name, KernelVariants.Outcome base, AssemblyRelaxer.Result r, String again) {
+    return JsonOutput.pretty(
+        g -> {
+          g.writeStartObject();
+          g.writeStringField("kernel", name);
+          g.writeNumberField("syncOps", base.sync().size());
+          g.writeNumberField("checks", r.checks());
+          g.writeNumberField("lastPassChecks", r.lastPass());
+          g.writeBooleanField("writtenVerified", !again.isEmpty());
+          g.writeArrayFieldStart("changes");
+          for (AssemblyRelaxer.Change c : r.changes()) {
+            g.writeStartObject();
+            g.writeNumberField("line", c.line());
+            g.writeStringField("before", c.before());
+            g.writeStringField("after", c.after());
+            g.writeEndObject();
+          }
+          g.writeEndArray();
+          g.writeEndObject();
+        });
   }
 
   /** The relaxed kernel compiled: where its relaxed waits stay relaxed (docs/relax.md). */

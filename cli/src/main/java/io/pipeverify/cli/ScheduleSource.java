@@ -442,6 +442,21 @@ abstract class ScheduleSource {
    * several: this command works on one).
    */
   Read read(Opened opened, Optional<Kernel> kernel) throws InputException {
+    return read(opened, kernel, lifts, validated);
+  }
+
+  /**
+   * {@link #read} of one of many variants of a kernel ({@code fuzz --mutate}, {@code relax}):
+   * nothing of its lift is kept for the command's later inputs, so that hundreds of them do not
+   * accumulate.
+   */
+  Read readOnce(Opened opened) throws InputException {
+    return read(opened, Optional.empty(), new LiftMemo(), new ScheduleValidator.Memo());
+  }
+
+  private Read read(
+      Opened opened, Optional<Kernel> kernel, LiftMemo memo, ScheduleValidator.Memo valid)
+      throws InputException {
     if (opened instanceof Opened.ScheduleFile f) {
       return f.read();
     }
@@ -449,11 +464,11 @@ abstract class ScheduleSource {
     String name = nameOf(a.input());
     AssemblyInput assembly = assembly();
     Kernel k = kernel.isPresent() ? kernel.get() : assembly.only(a.selected(), name, spec.name());
-    LiftedKernel lifted = assembly.liftAll(a.listing(), a.key(), k, name, lifts);
+    LiftedKernel lifted = assembly.liftAll(a.listing(), a.key(), k, name, memo);
     List<LocatedSchedule> schedules = new ArrayList<>();
     List<String> classes = new ArrayList<>();
     for (LiftedKernel.LaunchClass c : lifted.classes()) {
-      requireValid(c.schedule(), name + " as lifted", validated);
+      requireValid(c.schedule(), name + " as lifted", valid);
       schedules.add(new LocatedSchedule(c.schedule(), name, Map.of()));
       classes.add(c.description());
     }
