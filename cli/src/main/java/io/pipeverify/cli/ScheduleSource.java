@@ -215,7 +215,7 @@ abstract class ScheduleSource {
             + " needs a schedule with GEMM intent; "
             + nameOf(file)
             + " is lifted from assembly (intent none: no tensors, tiles or fragments), so only"
-            + " verify, explain, show and bench apply to it (docs/isa.md)");
+            + " verify, explain, show, bench, relax and fuzz --mutate apply to it (docs/isa.md)");
   }
 
   /**

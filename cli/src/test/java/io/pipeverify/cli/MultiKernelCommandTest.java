@@ -257,7 +257,7 @@ class MultiKernelCommandTest {
         "pipeverify: replay needs a schedule with GEMM intent; "
             + twoKernels
             + " is lifted from assembly (intent none: no tensors, tiles or fragments), so only"
-            + " verify, explain, show and bench apply to it (docs/isa.md)\n",
+            + " verify, explain, show, bench, relax and fuzz --mutate apply to it (docs/isa.md)\n",
         replay.err(),
         replay.dump());
     Cli.Result picked = Cli.run("explain", twoKernels.toString(), "--kernel", "bad");
