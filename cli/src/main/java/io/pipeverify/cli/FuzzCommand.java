@@ -5,13 +5,16 @@ import io.pipeverify.codegen.tools.ClangCompiler;
 import io.pipeverify.isa.tools.ExternalToolException;
 import io.pipeverify.model.Schedule;
 import io.pipeverify.model.transform.KnobException;
+import io.pipeverify.model.transform.KnobSpec;
 import io.pipeverify.model.transform.PipelineTransform;
 import io.pipeverify.verifier.Verifier;
 import io.pipeverify.verifier.VerifyOptions;
+import io.pipeverify.verifier.fuzz.BuiltinGenerator;
 import io.pipeverify.verifier.fuzz.CompilerOracle;
 import io.pipeverify.verifier.fuzz.FuzzCampaign;
 import io.pipeverify.verifier.fuzz.FuzzResult;
 import io.pipeverify.verifier.fuzz.FuzzSettings;
+import io.pipeverify.verifier.fuzz.Generator;
 import io.pipeverify.verifier.fuzz.MutationReport;
 import io.pipeverify.verifier.fuzz.Shard;
 import io.pipeverify.verifier.report.FuzzReportRenderer;
@@ -30,6 +33,7 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -134,6 +138,30 @@ final class FuzzCommand implements Callable<Integer> {
   boolean mutate;
 
   @Option(
+      names = "--knobs",
+      paramLabel = "SPEC.json",
+      description =
+          "With --generate: your generator's knobs (name, type int/bool/choice, range or"
+              + " choices, default) and constraints between them (docs/fuzzing.md).")
+  String knobsFile;
+
+  @Option(
+      names = "--generate",
+      paramLabel = "CMD",
+      description =
+          "Your generator, run for every configuration: a command with {knob} and {out}"
+              + " placeholders that writes a schedule, listing, assembler source or code object"
+              + " to {out}; no shell reads it.")
+  String generate;
+
+  @Option(
+      names = "--generator-timeout",
+      paramLabel = "SECONDS",
+      description =
+          "Time one run of --generate may take (default: 300); past it, 'does not build'.")
+  int generatorTimeout = 300;
+
+  @Option(
       names = "--no-timings",
       description = "Leave out the throughput line, so the output is the same on every run.")
   boolean noTimings;
@@ -144,7 +172,10 @@ final class FuzzCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws InputException, ExternalToolException {
-    source.checkUsage();
+    if (generate == null) {
+      // A user's generator makes the inputs (below).
+      source.checkUsage();
+    }
     List<FuzzFormat> chosen = formats.isEmpty() ? List.of(FuzzFormat.TEXT) : formats;
     if (out == null && chosen.size() > 1) {
       throw new ParameterException(
@@ -153,6 +184,13 @@ final class FuzzCommand implements Callable<Integer> {
     if (mutate && compile) {
       throw new ParameterException(
           spec.commandLine(), "--compile applies to a campaign, not to --mutate");
+    }
+    if ((knobsFile == null) != (generate == null)) {
+      throw new ParameterException(
+          spec.commandLine(), "--knobs SPEC.json and --generate CMD go together");
+    }
+    if (generate != null) {
+      return generated(chosen);
     }
     if (mutate) {
       return mutate(chosen);
@@ -186,23 +224,44 @@ final class FuzzCommand implements Callable<Integer> {
     }
   }
 
+  /** A campaign over a user's generator ({@code --knobs SPEC --generate CMD}). */
+  private int generated(List<FuzzFormat> chosen) throws InputException {
+    if (source.isBuiltin() || !source.files().isEmpty() || compile || mutate) {
+      throw new ParameterException(
+          spec.commandLine(),
+          "--generate makes the kernels: it takes no --builtin, FILE, --compile or --mutate");
+    }
+    if (tries < 1 || threads < 1 || generatorTimeout < 1) {
+      throw new ParameterException(
+          spec.commandLine(), "--tries, --threads and --generator-timeout must be >= 1");
+    }
+    GeneratorSpec knobs = GeneratorSpec.read(knobsFile);
+    CommandTemplate command =
+        CommandTemplate.parse(
+            generate, knobs.knobs().stream().map(KnobSpec::name).collect(Collectors.toSet()));
+    Map<String, String> pinned = source.knobs();
+    checkPinned(knobs.name(), knobs.knobs(), pinned);
+    try (ExternalGenerator g =
+        new ExternalGenerator(
+            knobs, command, Duration.ofSeconds(generatorTimeout), source, console)) {
+      return campaign(chosen, g, pinned);
+    }
+  }
+
   private int campaign(
       List<FuzzFormat> chosen,
       PipelineTransform<?> transform,
       Map<String, String> pinned,
       Optional<CompilerOracle> compiler)
       throws InputException {
+    return campaign(chosen, new BuiltinGenerator(transform, compiler), pinned);
+  }
+
+  private int campaign(List<FuzzFormat> chosen, Generator generator, Map<String, String> pinned)
+      throws InputException {
     FuzzSettings settings =
         new FuzzSettings(
-            transform,
-            pinned,
-            tries,
-            seed,
-            shard(),
-            budget(),
-            VerifyOptions.defaults(),
-            threads,
-            compiler);
+            generator, pinned, tries, seed, shard(), budget(), VerifyOptions.defaults(), threads);
     FuzzResult result = FuzzCampaign.run(settings, new StderrProgress(console.err(), settings));
     FuzzReportRenderer renderer = new FuzzReportRenderer(!noTimings);
     if (out != null) {
@@ -299,6 +358,35 @@ final class FuzzCommand implements Callable<Integer> {
       if (!lines.isEmpty()) {
         throw new InputException(lines);
       }
+    }
+  }
+
+  /**
+   * Pinned knobs of a user's generator: each a knob of its spec, its value in the knob's domain.
+   */
+  private static void checkPinned(String name, List<KnobSpec> knobs, Map<String, String> pinned)
+      throws InputException {
+    List<String> lines = new ArrayList<>();
+    pinned.forEach(
+        (k, v) -> {
+          Optional<KnobSpec> knob = knobs.stream().filter(x -> x.name().equals(k)).findFirst();
+          if (knob.isEmpty()) {
+            lines.add("pipeverify: " + name + ": unknown knob '" + k + "' (--opt)");
+          } else if (!knob.get().domain().contains(v)) {
+            lines.add(
+                "pipeverify: "
+                    + name
+                    + ": '"
+                    + v
+                    + "' is not a value of knob '"
+                    + k
+                    + "' (expected one of "
+                    + knob.get().domain()
+                    + ")");
+          }
+        });
+    if (!lines.isEmpty()) {
+      throw new InputException(lines);
     }
   }
 

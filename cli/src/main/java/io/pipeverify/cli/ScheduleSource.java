@@ -109,6 +109,25 @@ abstract class ScheduleSource {
   Integer maxLaunches;
 
   /** The FILE arguments as given. */
+  /**
+   * The assembly options as given ({@code --kernel}, {@code --waves}, {@code --arg}, {@code
+   * --max-launches}), for a command another command prints (a generator's reproducer).
+   */
+  List<String> assemblyOptions() {
+    List<String> out = new ArrayList<>();
+    if (kernel != null) {
+      out.add("--kernel '" + kernel + "'");
+    }
+    if (waves != null) {
+      out.add("--waves " + waves);
+    }
+    args.forEach(a -> out.add("--arg '" + a + "'"));
+    if (maxLaunches != null) {
+      out.add("--max-launches " + maxLaunches);
+    }
+    return out;
+  }
+
   /** The kernels lifted so far by this command, by text ({@link LiftMemo}). */
   private final LiftMemo lifts = new LiftMemo();
 

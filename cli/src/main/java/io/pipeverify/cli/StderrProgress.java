@@ -34,7 +34,7 @@ final class StderrProgress implements FuzzCampaign.Progress {
         String.format(
             Locale.ROOT,
             "pipeverify: fuzz %s: %d/%d tries, %.1f/s, %d %s, %d invalid, %s left",
-            settings.transform().name(),
+            settings.generator().name(),
             done,
             planned,
             rate,
@@ -52,7 +52,7 @@ final class StderrProgress implements FuzzCampaign.Progress {
     }
     err.println(
         "pipeverify: fuzz "
-            + settings.transform().name()
+            + settings.generator().name()
             + ": shrunk "
             + done
             + "/"

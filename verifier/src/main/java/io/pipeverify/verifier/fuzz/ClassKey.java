@@ -38,6 +38,15 @@ public record ClassKey(String cause) implements Comparable<ClassKey> {
     return new ClassKey(NOT_CHECKED + reason);
   }
 
+  /**
+   * Configurations a user's generator fails on ({@code fuzz --generate}): it exits with an error,
+   * runs past its time, writes no output, or writes one pipeverify cannot read; {@code reason} says
+   * which, with the output's path left out so that every such try is one class.
+   */
+  public static ClassKey doesNotBuild(String reason) {
+    return new ClassKey("does not build: " + reason);
+  }
+
   /** Whether the class is about the compiled kernel ({@code fuzz --compile}). */
   public boolean compiled() {
     return cause.startsWith(INTRODUCED) || cause.startsWith(NOT_CHECKED);

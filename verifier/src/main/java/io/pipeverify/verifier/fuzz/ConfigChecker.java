@@ -27,7 +27,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * exist at that stage count) give the same schedule, and the shrinker asks for many configurations
  * twice. The cache is what makes a campaign's throughput more than one verification per try.
  */
-final class ConfigChecker {
+final class ConfigChecker implements Generator.Checker {
   private final PipelineTransform<?> transform;
   private final VerifyOptions options;
   private final Optional<CompilerOracle> compiler;
@@ -43,7 +43,8 @@ final class ConfigChecker {
     this.options = options.withStopAtCap(true).withTraces(false);
   }
 
-  Outcome check(Map<String, String> knobs) {
+  @Override
+  public Outcome check(Map<String, String> knobs) {
     PassConfig config;
     try {
       config = transform.configure(knobs);
@@ -109,7 +110,8 @@ final class ConfigChecker {
   }
 
   /** Distinct schedules verified so far (each once). */
-  int verifications() {
+  @Override
+  public int verifications() {
     return verified.size();
   }
 }

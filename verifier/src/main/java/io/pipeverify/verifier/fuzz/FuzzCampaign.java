@@ -46,7 +46,7 @@ public final class FuzzCampaign {
   public static Map<String, String> draw(FuzzSettings s, int n) {
     SplittableRandom random = new SplittableRandom(s.seed() + GAMMA * (n + 1L));
     Map<String, String> knobs = new LinkedHashMap<>();
-    for (KnobSpec k : s.transform().knobs()) {
+    for (KnobSpec k : s.generator().knobs()) {
       List<String> domain = k.domain();
       boolean change = random.nextInt(4) == 0;
       String drawn = domain.get(random.nextInt(domain.size()));
@@ -71,7 +71,7 @@ public final class FuzzCampaign {
     long start = System.nanoTime();
     Optional<Long> deadline = s.budget().map(b -> start + b.toNanos());
     BooleanSupplier outOfTime = () -> deadline.isPresent() && System.nanoTime() > deadline.get();
-    ConfigChecker checker = new ConfigChecker(s.transform(), s.options(), s.compiler());
+    Generator.Checker checker = s.generator().checker(s.options());
     ExecutorService pool =
         Executors.newFixedThreadPool(
             s.threads(),
@@ -156,13 +156,17 @@ public final class FuzzCampaign {
   }
 
   private static FuzzClass shrink(
-      FuzzSettings s, ConfigChecker checker, BooleanSupplier outOfTime, ClassKey key, Seen seen) {
+      FuzzSettings s,
+      Generator.Checker checker,
+      BooleanSupplier outOfTime,
+      ClassKey key,
+      Seen seen) {
     Shrinker.Result r =
-        new Shrinker(s.transform().knobs(), s.pinned(), checker::check, outOfTime)
+        new Shrinker(s.generator().knobs(), s.pinned(), checker::check, outOfTime)
             .shrink(seen.firstKnobs, key);
     Optional<Finding> found = ((Outcome.Checked) checker.check(r.knobs())).classes().get(key);
     Map<String, String> minimal = new LinkedHashMap<>();
-    for (KnobSpec k : s.transform().knobs()) {
+    for (KnobSpec k : s.generator().knobs()) {
       String v = r.knobs().get(k.name());
       if (!v.equals(k.defaultValue())) {
         minimal.put(k.name(), v);

@@ -39,23 +39,9 @@ public record FuzzResult(
     return s <= 0 ? 0 : (run - invalid) / s;
   }
 
-  /**
-   * The command that reproduces a class: {@code pipeverify verify} of the built-in with the class's
-   * minimal knobs, which exits 1 and reports a violation of the class; for a class of the compiled
-   * kernel, {@code pipeverify emit}, which writes the HIP and the compiler's assembly and reports
-   * the compiled kernel's violation with its trace at assembly lines (or why it is not checked).
-   */
+  /** The command that reproduces a class ({@link Generator#reproduce}). */
   public String reproduce(FuzzClass c) {
-    StringBuilder s =
-        new StringBuilder("pipeverify ")
-            .append(c.key().compiled() ? "emit" : "verify")
-            .append(" --builtin ")
-            .append(settings.transform().name());
-    c.minimal().forEach((k, v) -> s.append(" --opt ").append(k).append('=').append(v));
-    if (c.key().compiled()) {
-      s.append(" --out DIR");
-    }
-    return s.toString();
+    return settings.generator().reproduce(c);
   }
 
   /** 1 when a class was found, else 3 when a try was inconclusive, else 0. */

@@ -1,6 +1,5 @@
 package io.pipeverify.verifier.fuzz;
 
-import io.pipeverify.model.transform.PipelineTransform;
 import io.pipeverify.verifier.VerifyOptions;
 import java.time.Duration;
 import java.util.Collections;
@@ -10,24 +9,23 @@ import java.util.Optional;
 import java.util.TreeMap;
 
 /**
- * A campaign: the transform, the knobs pinned with {@code --opt}, how many tries, the seed, the
- * shard, an optional time budget (for the tries and the shrinking together), the verification
- * options, how many threads verify, and the compiler each verified configuration's kernel goes
- * through ({@code --compile}).
+ * A campaign: the generator (a built-in transform, possibly through the compiler, or a user's
+ * command), the knobs pinned with {@code --opt}, how many tries, the seed, the shard, an optional
+ * time budget (for the tries and the shrinking together), the verification options and how many
+ * threads verify.
  */
 public record FuzzSettings(
-    PipelineTransform<?> transform,
+    Generator generator,
     Map<String, String> pinned,
     int tries,
     long seed,
     Shard shard,
     Optional<Duration> budget,
     VerifyOptions options,
-    int threads,
-    Optional<CompilerOracle> compiler) {
+    int threads) {
 
   public FuzzSettings {
-    Objects.requireNonNull(transform);
+    Objects.requireNonNull(generator);
     pinned = Collections.unmodifiableMap(new TreeMap<>(pinned));
     Objects.requireNonNull(shard);
     Objects.requireNonNull(budget);
@@ -35,6 +33,5 @@ public record FuzzSettings(
     if (tries < 1 || threads < 1) {
       throw new IllegalArgumentException("a campaign needs tries >= 1 and threads >= 1");
     }
-    Objects.requireNonNull(compiler);
   }
 }

@@ -36,12 +36,13 @@ public final class FuzzReportRenderer {
   public String text(FuzzResult r) {
     FuzzSettings s = r.settings();
     StringBuilder out = new StringBuilder();
-    out.append("fuzz ").append(s.transform().name()).append(": ").append(header(r)).append('\n');
-    s.compiler()
+    out.append("fuzz ").append(s.generator().name()).append(": ").append(header(r)).append('\n');
+    s.generator()
+        .compilerVersion()
         .ifPresent(
             c ->
                 out.append("compiled: the kernel of every configuration that verifies, with ")
-                    .append(c.version())
+                    .append(c)
                     .append(", lifted from its assembly and verified\n"));
     if (!s.pinned().isEmpty()) {
       out.append("pinned:");
@@ -154,13 +155,13 @@ public final class FuzzReportRenderer {
         g -> {
           FuzzSettings s = r.settings();
           g.writeStartObject();
-          g.writeStringField("transform", s.transform().name());
+          g.writeStringField("transform", s.generator().name());
           g.writeNumberField("seed", s.seed());
           g.writeNumberField("tries", s.tries());
           g.writeStringField("shard", s.shard().toString());
           writeMap(g, "pinned", s.pinned());
-          if (s.compiler().isPresent()) {
-            g.writeStringField("compiler", s.compiler().get().version());
+          if (s.generator().compilerVersion().isPresent()) {
+            g.writeStringField("compiler", s.generator().compilerVersion().get());
           }
           g.writeNumberField("planned", r.planned());
           g.writeNumberField("run", r.run());
@@ -215,7 +216,7 @@ public final class FuzzReportRenderer {
 
   /** One test case per class (a failure), or one passing case when the campaign found none. */
   public String junit(FuzzResult r) {
-    String suite = "pipeverify fuzz " + r.settings().transform().name();
+    String suite = "pipeverify fuzz " + r.settings().generator().name();
     StringBuilder out = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     int cases = Math.max(1, r.classes().size());
     out.append("<testsuites>\n  <testsuite name=\"")
@@ -225,7 +226,7 @@ public final class FuzzReportRenderer {
         .append("\" failures=\"")
         .append(r.classes().size())
         .append("\">\n");
-    String classname = "pipeverify.fuzz." + r.settings().transform().name();
+    String classname = "pipeverify.fuzz." + r.settings().generator().name();
     if (r.classes().isEmpty()) {
       out.append("    <testcase classname=\"")
           .append(JunitReportRenderer.xml(classname))
@@ -267,7 +268,7 @@ public final class FuzzReportRenderer {
           for (FuzzClass c : r.classes()) {
             rules.putIfAbsent(ruleId(c), c);
           }
-          String transform = r.settings().transform().name();
+          String transform = r.settings().generator().name();
           g.writeStartObject();
           g.writeStringField("$schema", SarifReportRenderer.SCHEMA);
           g.writeStringField("version", "2.1.0");

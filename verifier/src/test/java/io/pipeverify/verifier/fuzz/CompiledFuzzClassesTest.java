@@ -66,15 +66,14 @@ class CompiledFuzzClassesTest {
   private static FuzzResult run(StandIn compiler) {
     FuzzSettings s =
         new FuzzSettings(
-            TILELANG,
+            new BuiltinGenerator(TILELANG, Optional.of(compiler)),
             Map.of(),
             40,
             3,
             Shard.WHOLE,
             Optional.empty(),
             VerifyOptions.defaults(),
-            2,
-            Optional.of(compiler));
+            2);
     return FuzzCampaign.run(
         s,
         new FuzzCampaign.Progress() {

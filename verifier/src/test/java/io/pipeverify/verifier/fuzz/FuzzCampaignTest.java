@@ -30,15 +30,14 @@ class FuzzCampaignTest {
 
   private static FuzzSettings settings(int tries, long seed, Shard shard, int threads) {
     return new FuzzSettings(
-        TILELANG,
+        new BuiltinGenerator(TILELANG, Optional.empty()),
         Map.of(),
         tries,
         seed,
         shard,
         Optional.empty(),
         VerifyOptions.defaults(),
-        threads,
-        Optional.empty());
+        threads);
   }
 
   private static List<String> classes(FuzzResult r) {
