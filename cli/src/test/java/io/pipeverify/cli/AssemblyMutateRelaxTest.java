@@ -25,39 +25,9 @@ class AssemblyMutateRelaxTest {
   @TempDir Path tmp;
 
   private Path kernel(String second) throws Exception {
-    List<String> body =
-        new ArrayList<>(
-            List.of(
-                "\ts_load_dword s20, s[0:1], 0x0", // 6: the trip count
-                "\ts_waitcnt lgkmcnt(0)", // 7
-                "\tv_readfirstlane_b32 s0, v0", // 8: 64 * wave
-                "\ts_lshl_b32 s1, s0, 4", // 9: own chunk
-                "\ts_mov_b32 m0, s1", // 10
-                "\ts_sub_u32 s3, 0x400, s1", // 11: the other wave's chunk
-                "\tv_and_b32_e32 v1, 63, v0", // 12
-                "\tv_lshlrev_b32_e32 v1, 4, v1", // 13
-                "\tv_add_u32_e32 v2, s3, v1", // 14
-                "\ts_mov_b32 s2, 0", // 15
-                ".LBB0_1:")); // 16
-    for (int i = 0; i < 4; i++) {
-      body.addAll(
-          List.of(
-              "\tbuffer_load_dwordx4 v9, s[4:7], 0 offen lds", // 17 + 8i
-              "\ts_waitcnt vmcnt(0)", // 18 + 8i
-              "\ts_barrier", // 19 + 8i
-              "\tds_read_b128 v[4:7], v2", // 20 + 8i
-              "\ts_waitcnt lgkmcnt(0)", // 21 + 8i
-              "\ts_barrier", // 22 + 8i
-              second, // 23 + 8i
-              "\tv_mfma_f32_16x16x32_bf16 v[12:15], v[4:7], v[4:7], v[12:15]"));
-    }
-    body.addAll(
-        List.of(
-            "\ts_add_u32 s2, s2, 1",
-            "\ts_cmp_lt_u32 s2, s20",
-            "\ts_cbranch_scc1 .LBB0_1",
-            "\ts_endpgm"));
-    return KernelHeader.write(tmp.resolve("k.s"), KernelHeader.then(body));
+    String wait = "\ts_waitcnt lgkmcnt(0)";
+    return KernelHeader.write(
+        tmp.resolve("k.s"), KernelHeader.unrolled(List.of(wait, wait, wait, wait), second));
   }
 
   private static List<String> rowsOf(String out, String line) {

@@ -27,6 +27,14 @@ class FuzzGeneratorTest {
     return p;
   }
 
+  /** {@code fuzz --knobs KNOBS --generate COMMAND MORE...}. */
+  private static Cli.Result fuzz(Path knobs, String command, String... more) {
+    List<String> args =
+        new ArrayList<>(List.of("fuzz", "--knobs", knobs.toString(), "--generate", command));
+    args.addAll(List.of(more));
+    return Cli.run(args.toArray(String[]::new));
+  }
+
   /** A generator that copies one of two documented schedules: the ping-pong one is violated. */
   @Test
   void aGeneratorsViolatedConfigurationIsAClassWithItsReproducer() throws Exception {
@@ -36,15 +44,7 @@ class FuzzGeneratorTest {
                 + " \"choices\": [\"double-buffer\", \"pingpong-kernel\"], \"default\":"
                 + " \"double-buffer\"}]}");
     Cli.Result r =
-        Cli.run(
-            "fuzz",
-            "--knobs",
-            knobs.toString(),
-            "--generate",
-            "cp " + EXAMPLES + "/{variant}.json {out}",
-            "--tries",
-            "6",
-            "--no-timings");
+        fuzz(knobs, "cp " + EXAMPLES + "/{variant}.json {out}", "--tries", "6", "--no-timings");
     assertEquals(1, r.code(), r.dump());
     assertTrue(
         r.out()
@@ -68,16 +68,7 @@ class FuzzGeneratorTest {
         spec(
             "{\"knobs\": [{\"name\": \"n\", \"type\": \"int\", \"min\": 1, \"max\": 3,"
                 + " \"default\": 1}]}");
-    Cli.Result r =
-        Cli.run(
-            "fuzz",
-            "--knobs",
-            knobs.toString(),
-            "--generate",
-            "ls /nonexistent-{n} {out}",
-            "--tries",
-            "3",
-            "--no-timings");
+    Cli.Result r = fuzz(knobs, "ls /nonexistent-{n} {out}", "--tries", "3", "--no-timings");
     assertEquals(1, r.code(), r.dump());
     assertTrue(r.out().contains("] does not build: exit 2, stderr: ls: cannot access"), r.dump());
     assertTrue(
@@ -92,15 +83,8 @@ class FuzzGeneratorTest {
                 + " \"default\": 1}, {\"name\": \"b\", \"type\": \"bool\", \"default\": false}],"
                 + " \"constraints\": [\"a <= 2 || b == 1\"]}");
     Cli.Result r =
-        Cli.run(
-            "fuzz",
-            "--knobs",
-            knobs.toString(),
-            "--generate",
-            "cp " + EXAMPLES + "/double-buffer.json {out}",
-            "--tries",
-            "40",
-            "--no-timings");
+        fuzz(
+            knobs, "cp " + EXAMPLES + "/double-buffer.json {out}", "--tries", "40", "--no-timings");
     assertEquals(0, r.code(), r.dump());
     // Tries with a = 3 or 4 and b false break the constraint: counted invalid, not run.
     assertTrue(r.out().matches("(?s)fuzz knobs: seed 1, 40 tries; [1-9]\\d* invalid.*"), r.dump());
@@ -112,8 +96,7 @@ class FuzzGeneratorTest {
         spec(
             "{\"knobs\": [{\"name\": \"a\", \"type\": \"int\", \"min\": 3, \"max\": 1,"
                 + " \"default\": 1}]}");
-    Cli.Result r =
-        Cli.run("fuzz", "--knobs", bad.toString(), "--generate", "cp x {out}", "--tries", "1");
+    Cli.Result r = fuzz(bad, "cp x {out}", "--tries", "1");
     assertEquals(2, r.code(), r.dump());
     assertEquals(
         bad + ":1:12: error at /knobs/0: expected min <= max and at most 100000 values\n",
@@ -123,23 +106,23 @@ class FuzzGeneratorTest {
         spec(
             "{\"knobs\": [{\"name\": \"a\", \"type\": \"bool\", \"default\": true}],"
                 + " \"constraints\": [\"c == 1\"]}");
-    r = Cli.run("fuzz", "--knobs", unknown.toString(), "--generate", "cp x {out}");
+    r = fuzz(unknown, "cp x {out}");
     assertEquals(2, r.code(), r.dump());
     assertTrue(
         r.err().contains("error at /constraints/0: 'c' is not a knob (knobs: [a])"), r.dump());
     Path good = spec("{\"knobs\": [{\"name\": \"a\", \"type\": \"bool\", \"default\": true}]}");
-    r = Cli.run("fuzz", "--knobs", good.toString(), "--generate", "cp {b} {out}");
+    r = fuzz(good, "cp {b} {out}");
     assertEquals(2, r.code(), r.dump());
     assertEquals(
         "pipeverify: --generate: {b} is no knob of the --knobs file (knobs: a; {out} is the output"
             + " file)\n",
         r.err());
-    r = Cli.run("fuzz", "--knobs", good.toString(), "--generate", "cp {a} x");
+    r = fuzz(good, "cp {a} x");
     assertEquals(2, r.code(), r.dump());
     assertTrue(
         r.err().startsWith("pipeverify: --generate: the command must write its output to {out}"),
         r.dump());
-    r = Cli.run("fuzz", "--knobs", good.toString(), "--generate", "cp {a} {out}", "--opt", "a=7");
+    r = fuzz(good, "cp {a} {out}", "--opt", "a=7");
     assertEquals(2, r.code(), r.dump());
     assertEquals(
         "pipeverify: knobs: '7' is not a value of knob 'a' (expected one of [false, true])\n",

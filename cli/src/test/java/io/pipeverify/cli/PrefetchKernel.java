@@ -14,37 +14,29 @@ final class PrefetchKernel {
   private PrefetchKernel() {}
 
   static List<String> lines(boolean epilogueUsesPrefetch, boolean loopWait) {
-    List<String> lines =
-        KernelHeader.then(
-            List.of(
-                "\ts_load_dword s20, s[0:1], 0x0", // 6: the trip count
-                "\ts_waitcnt lgkmcnt(0)", // 7
-                "\tv_readfirstlane_b32 s0, v0", // 8: 64 * wave
-                "\ts_lshl_b32 s1, s0, 4", // 9: own chunk
-                "\ts_mov_b32 m0, s1", // 10
-                "\ts_sub_u32 s3, 0x400, s1", // 11: the other wave's chunk
-                "\tv_and_b32_e32 v1, 63, v0", // 12
-                "\tv_lshlrev_b32_e32 v1, 4, v1", // 13
-                "\tv_add_u32_e32 v2, s3, v1", // 14
-                "\tv_add_u32_e32 v3, s1, v1", // 15
-                "\tbuffer_load_dwordx4 v9, s[4:7], 0 offen lds", // 16
-                "\ts_waitcnt vmcnt(0)", // 17
-                "\ts_barrier", // 18
-                "\tds_read_b128 v[4:7], v2", // 19
-                "\ts_mov_b32 s2, 0", // 20
-                ".LBB0_1:", // 21
-                "\ts_waitcnt lgkmcnt(0)", // 22
-                "\tv_mfma_f32_16x16x32_bf16 v[12:15], v[4:7], v[4:7], v[12:15]", // 23
-                "\ts_barrier", // 24
-                "\tbuffer_load_dwordx4 v9, s[4:7], 0 offen lds", // 25
-                loopWait ? "\ts_waitcnt vmcnt(0)" : "\ts_nop 0", // 26
-                "\ts_barrier", // 27
-                "\tds_read_b128 v[4:7], v2", // 28: the next step's fragments
-                "\ts_add_u32 s2, s2, 1", // 29
-                "\ts_cmp_lt_u32 s2, s20", // 30
-                "\ts_cbranch_scc1 .LBB0_1", // 31
-                "\tds_write_b128 v3, v[12:15]", // 32: staging over the own chunk
-                "\ts_waitcnt lgkmcnt(0)")); // 33
+    List<String> body = new java.util.ArrayList<>(KernelHeader.TWO_WAVE_CHUNKS); // 6-14
+    body.addAll(
+        List.of(
+            "\tv_add_u32_e32 v3, s1, v1", // 15
+            "\tbuffer_load_dwordx4 v9, s[4:7], 0 offen lds", // 16
+            "\ts_waitcnt vmcnt(0)", // 17
+            "\ts_barrier", // 18
+            "\tds_read_b128 v[4:7], v2", // 19
+            "\ts_mov_b32 s2, 0", // 20
+            ".LBB0_1:", // 21
+            "\ts_waitcnt lgkmcnt(0)", // 22
+            "\tv_mfma_f32_16x16x32_bf16 v[12:15], v[4:7], v[4:7], v[12:15]", // 23
+            "\ts_barrier", // 24
+            "\tbuffer_load_dwordx4 v9, s[4:7], 0 offen lds", // 25
+            loopWait ? "\ts_waitcnt vmcnt(0)" : "\ts_nop 0", // 26
+            "\ts_barrier", // 27
+            "\tds_read_b128 v[4:7], v2", // 28: the next step's fragments
+            "\ts_add_u32 s2, s2, 1", // 29
+            "\ts_cmp_lt_u32 s2, s20", // 30
+            "\ts_cbranch_scc1 .LBB0_1", // 31
+            "\tds_write_b128 v3, v[12:15]", // 32: staging over the own chunk
+            "\ts_waitcnt lgkmcnt(0)")); // 33
+    List<String> lines = KernelHeader.then(body);
     if (epilogueUsesPrefetch) {
       lines.add("\tv_mfma_f32_16x16x32_bf16 v[12:15], v[4:7], v[4:7], v[12:15]"); // 34
     }
