@@ -273,6 +273,22 @@ final class RepairCandidates {
                 }
                 waits.add(insertWait(d, c, Math.min(outstanding - 1, c.max())));
               });
+      // A copy of the loop still in flight when the epilogue's op needs it: a wait at the loop's
+      // exit, the start of the epilogue (the drain kernels put after their K loop).
+      if (second.isPresent()
+          && first.section() == Section.LOOP
+          && second.get().section() == Section.EPILOGUE) {
+        At exit = new At(first.program(), Section.EPILOGUE, 0);
+        if (walk.contains(exit)) {
+          int outstanding = 1;
+          for (At a : walk.subList(0, walk.indexOf(exit))) {
+            if (Counter.of(op(a)).equals(Optional.of(c))) {
+              outstanding++;
+            }
+          }
+          waits.add(insertWait(exit, c, Math.min(outstanding - 1, c.max())));
+        }
+      }
       // A barrier in one role only would unbalance the counts: expand() keeps barrier changes to
       // places every role has.
       firstWait.ifPresent(w -> barriers.add(barrierAt(w, "after")));

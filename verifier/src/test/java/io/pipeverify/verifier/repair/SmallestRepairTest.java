@@ -34,9 +34,9 @@ class SmallestRepairTest {
           tilelang-pipelined | endOfIterationBarrier=false  | 1 edit is the smallest repair among 6 candidate changes | in loop stage 0, before the g2s of A, add an s_barrier
           tilelang-pipelined | opsPerGroup=16               | 1 edit is the smallest repair among 9 candidate changes (the weakest of 2 repairs of that size) | in loop stage 1 wait_group(1) -> vmcnt(16), strengthen the s_waitcnt vmcnt(16) to s_waitcnt vmcnt(8)
           cdna4-interleave   | prologueBarrier=false        | 1 edit is the smallest repair among 11 candidate changes | in loop stage 0, before the ds_read of A, add an s_barrier
-          cdna4-interleave   | barrierBeforeWait=true       | 2 edits are the smallest repair among 10 candidate changes (the weakest of 6 repairs of that size) | in loop stage 3, before the s_barrier, insert s_waitcnt vmcnt(0) / in loop stage 3, before the s_barrier, insert s_waitcnt lgkmcnt(0)
+          cdna4-interleave   | barrierBeforeWait=true       | 2 edits are the smallest repair among 11 candidate changes (the weakest of 6 repairs of that size) | in loop stage 3, before the s_barrier, insert s_waitcnt vmcnt(0) / in loop stage 3, before the s_barrier, insert s_waitcnt lgkmcnt(0)
           cdna4-interleave   | g2sSlot=current              | no repair of at most 4 edits among 9 candidate changes of the root causes | -
-          hipkittens-2step   |                              | no repair of at most 4 edits among 16 candidate changes of the root causes | -
+          hipkittens-2step   |                              | no repair of at most 4 edits among 18 candidate changes of the root causes | -
           """)
   // cdna4-interleave prologueBarrier=false: one barrier at the loop's start orders both causes,
   // the prologue's copies before the first reads and, one iteration on, the stage-3 reads (retired
