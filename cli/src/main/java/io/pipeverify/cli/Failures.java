@@ -9,9 +9,10 @@ import java.io.PrintWriter;
  * bad input (exit 2, its lines); an {@link ExternalToolException} is a missing or failing external
  * tool (exit 5, its message, which carries the tool's output), and so is a failed {@link
  * CrossCheckException} (exit 5: the second solver is missing or disagrees with Z3, so there is no
- * verdict); anything else, {@link io.pipeverify.verifier.VerifierBugException} included, is a bug
- * in pipeverify (exit 4, one line and a request to report it; the stack trace only when {@code
- * PIPEVERIFY_DEBUG=1}).
+ * verdict); an {@link OutOfMemoryError} is inconclusive (exit 3, with the heap's size and how to
+ * raise it: the input is not at fault, nor pipeverify's logic); anything else, {@link
+ * io.pipeverify.verifier.VerifierBugException} included, is a bug in pipeverify (exit 4, one line
+ * and a request to report it; the stack trace only when {@code PIPEVERIFY_DEBUG=1}).
  */
 final class Failures {
   private Failures() {}
@@ -28,6 +29,10 @@ final class Failures {
       err.println("pipeverify: an external tool failed; this is not a problem in the input");
       return ExitCode.TOOL_FAILURE;
     }
+    if (t instanceof OutOfMemoryError) {
+      err.println("pipeverify: inconclusive: " + outOfMemory());
+      return ExitCode.INCONCLUSIVE;
+    }
     if (t instanceof CrossCheckException e) {
       err.println("pipeverify: " + e.getMessage());
       err.println(
@@ -42,6 +47,18 @@ final class Failures {
       t.printStackTrace(err);
     }
     return ExitCode.INTERNAL_ERROR;
+  }
+
+  /**
+   * Why a run has no verdict when its work exhausted the heap: the heap's size and how to give the
+   * JVM more (docs/robustness.md, "Memory").
+   */
+  static String outOfMemory() {
+    long mb = Runtime.getRuntime().maxMemory() >> 20;
+    return "out of memory (heap of "
+        + mb
+        + " MB; raise it with PIPEVERIFY_HEAP, e.g. PIPEVERIFY_HEAP=16g ./pipeverify ..., or java"
+        + " -Xmx16g -jar pipeverify.jar ...: docs/robustness.md)";
   }
 
   private static String oneLine(Throwable t) {

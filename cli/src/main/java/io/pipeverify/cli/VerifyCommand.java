@@ -52,6 +52,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 import picocli.CommandLine.Command;
@@ -419,41 +420,74 @@ class VerifyCommand implements Callable<Integer> {
     return k.any() ? r.withKnown(k) : r;
   }
 
+  /** Why a unit of a batch got no verdict though its input was read: a limit it ran into. */
+  private enum Limit {
+    /** It ran past {@code --timeout}, and was cancelled. */
+    TIME,
+    /** Its work threw an {@link OutOfMemoryError}. */
+    MEMORY
+  }
+
   /**
    * One unit's outcome in a batch: its result, or the lines of its bad-input error, or neither when
-   * it ran past {@code --timeout} ({@code timedOut}), or the kernels it holds ({@code several}),
-   * each a unit to verify in its place.
+   * it ran into a {@code limit}, or the kernels it holds ({@code several}), each a unit to verify
+   * in its place.
    */
   private record Outcome(
-      Optional<ScheduleResult> result, List<String> error, boolean timedOut, List<Unit> several) {
+      Optional<ScheduleResult> result,
+      List<String> error,
+      Optional<Limit> limit,
+      List<Unit> several) {
     static Outcome of(ScheduleResult r) {
-      return new Outcome(Optional.of(r), List.of(), false, List.of());
+      return new Outcome(Optional.of(r), List.of(), Optional.empty(), List.of());
     }
 
     static Outcome error(List<String> lines) {
-      return new Outcome(Optional.empty(), lines, false, List.of());
+      return new Outcome(Optional.empty(), lines, Optional.empty(), List.of());
     }
 
-    static final Outcome TIMED_OUT = new Outcome(Optional.empty(), List.of(), true, List.of());
+    static Outcome past(Limit limit) {
+      return new Outcome(Optional.empty(), List.of(), Optional.of(limit), List.of());
+    }
 
     static Outcome several(List<Unit> kernels) {
-      return new Outcome(Optional.empty(), List.of(), false, kernels);
+      return new Outcome(Optional.empty(), List.of(), Optional.empty(), kernels);
     }
   }
 
   /**
    * A unit submitted: its place in the batch ({@code i} of {@code n}, the units known at the start;
-   * an input's kernels share its place), its outcome to come and when it started (0: not yet), from
-   * which {@code --timeout} counts.
+   * an input's kernels share its place), its outcome to come, when it started (0: not yet), from
+   * which {@code --timeout} counts, and whether another unit ran while it did ({@code shared}: an
+   * {@link OutOfMemoryError} in its work may then be the other's doing).
    */
-  private record Job(Unit unit, int place, Future<Outcome> outcome, AtomicLong started) {}
+  private record Job(
+      Unit unit, int place, Future<Outcome> outcome, AtomicLong started, AtomicBoolean shared) {}
+
+  /** The rows of one unit of a batch (an input's kernels' rows, when it holds several). */
+  private record Rows(List<ScheduleResult> results, List<Unchecked> unchecked) {
+    Rows() {
+      this(new ArrayList<>(), new ArrayList<>());
+    }
+  }
+
+  /** A unit that ran out of memory beside others, to run again alone, and where its rows go. */
+  private record Retry(Unit unit, int place, Rows rows) {}
+
+  /**
+   * The {@code shared} flags of the jobs running now (guarded by itself): one that starts while
+   * others run marks them all.
+   */
+  private final java.util.Set<AtomicBoolean> running = new java.util.HashSet<>();
 
   /**
    * Verifies several units, {@code --jobs} at a time; results, unchecked units and progress come in
    * unit order whatever the order they finish in. An input found to hold several kernels is
    * replaced, in its place, by a unit per kernel, each verified (and timed) as an input of its own.
-   * A unit that is bad input (a lift error, say) or runs past {@code --timeout} is {@link
-   * Unchecked} and the batch goes on. Returns the worst exit code of the unchecked units.
+   * A unit that is bad input (a lift error, say), runs past {@code --timeout} or runs out of memory
+   * on its own is {@link Unchecked} and the batch goes on. One that runs out of memory while others
+   * run (which may have taken the memory) is run again after the rest, alone, once: only then is
+   * its row "out of memory". Returns the worst exit code of the unchecked units.
    */
   private int verifyAll(
       List<Unit> units,
@@ -461,73 +495,173 @@ class VerifyCommand implements Callable<Integer> {
       List<ScheduleResult> results,
       List<Unchecked> unchecked)
       throws ExternalToolException {
+    List<Rows> rows = new ArrayList<>();
+    List<Retry> retries = new ArrayList<>();
     // Repairs print their progress as they search: one unit at a time keeps it readable. (The
     // pool starts a thread per task up to its size: an input's kernels may add tasks.)
     ExecutorService pool = Executors.newFixedThreadPool(wantsFixes() ? 1 : jobs());
+    int exit;
     try {
       Deque<Job> jobs = new ArrayDeque<>();
       for (int i = 0; i < units.size(); i++) {
         jobs.add(submit(pool, units.get(i), i + 1, options));
       }
-      int exit = ExitCode.OK;
-      while (!jobs.isEmpty()) {
-        Job job = jobs.removeFirst();
-        Outcome o = await(job);
-        if (!o.several().isEmpty()) {
-          // Its kernels take its place, in file order, each verified and timed as an input.
-          List<Job> kernels = new ArrayList<>();
-          for (Unit k : o.several()) {
-            kernels.add(submit(pool, k, job.place(), options));
-          }
-          for (int i = kernels.size() - 1; i >= 0; i--) {
-            jobs.addFirst(kernels.get(i));
-          }
-          continue;
-        }
-        Unit unit = job.unit();
-        String done =
-            "pipeverify: [" + job.place() + "/" + units.size() + "] " + unit.label() + ": ";
-        if (o.timedOut()) {
-          String why = "time limit of " + timeoutSeconds + " s (--timeout)";
-          console.err().println(done + "inconclusive: " + why);
-          exit = Math.max(exit, ExitCode.INCONCLUSIVE);
-          unchecked.add(
-              new Unchecked(
-                  unit.input(), unit.kernelName(), "inconclusive", why, ExitCode.INCONCLUSIVE));
-        } else if (o.result().isPresent()) {
-          results.add(o.result().get());
-          console.err().println(done + o.result().get().report().verdict().id());
-        } else {
-          for (String line : o.error()) {
-            console.err().println(line);
-          }
-          console.err().println(done + "bad input");
-          exit = Math.max(exit, ExitCode.BAD_INPUT);
-          unchecked.add(
-              new Unchecked(
-                  unit.input(),
-                  unit.kernelName(),
-                  "bad input",
-                  reason(unit.input(), o.error()),
-                  ExitCode.BAD_INPUT));
-        }
-        console.err().flush();
-      }
-      return exit;
+      exit =
+          drain(
+              pool,
+              jobs,
+              units.size(),
+              options,
+              () -> {
+                Rows r = new Rows();
+                rows.add(r);
+                return r;
+              },
+              Optional.of(retries));
     } finally {
       pool.shutdownNow();
     }
+    if (!retries.isEmpty()) {
+      // Cancelled units stop at their next check: the retries wait for them, and run one by one.
+      awaitNoneRunning();
+      ExecutorService alone = Executors.newSingleThreadExecutor();
+      try {
+        for (Retry r : retries) {
+          Deque<Job> job = new ArrayDeque<>(List.of(submit(alone, r.unit(), r.place(), options)));
+          exit =
+              Math.max(exit, drain(alone, job, units.size(), options, r::rows, Optional.empty()));
+        }
+      } finally {
+        alone.shutdownNow();
+      }
+    }
+    for (Rows r : rows) {
+      results.addAll(r.results());
+      unchecked.addAll(r.unchecked());
+    }
+    return exit;
+  }
+
+  /**
+   * Awaits {@code jobs} in order (an input's kernels in its place, submitted to {@code pool}), each
+   * unit's rows into the {@link Rows} {@code next} gives it, and prints their progress. A unit that
+   * ran out of memory beside others goes to {@code retries}, when given, with its rows to fill.
+   * Returns the worst exit code of the unchecked units.
+   */
+  private int drain(
+      ExecutorService pool,
+      Deque<Job> jobs,
+      int total,
+      VerifyOptions options,
+      java.util.function.Supplier<Rows> next,
+      Optional<List<Retry>> retries)
+      throws ExternalToolException {
+    int exit = ExitCode.OK;
+    while (!jobs.isEmpty()) {
+      Job job = jobs.removeFirst();
+      Outcome o = await(job);
+      if (!o.several().isEmpty()) {
+        // Its kernels take its place, in file order, each verified and timed as an input.
+        List<Job> kernels = new ArrayList<>();
+        for (Unit k : o.several()) {
+          kernels.add(submit(pool, k, job.place(), options));
+        }
+        for (int i = kernels.size() - 1; i >= 0; i--) {
+          jobs.addFirst(kernels.get(i));
+        }
+        continue;
+      }
+      Unit unit = job.unit();
+      String done = "pipeverify: [" + job.place() + "/" + total + "] " + unit.label() + ": ";
+      Rows rows = next.get();
+      if (o.limit().equals(Optional.of(Limit.MEMORY))
+          && job.shared().get()
+          && retries.isPresent()) {
+        console
+            .err()
+            .println(done + "out of memory beside other inputs; run again alone at the end");
+        retries.get().add(new Retry(unit, job.place(), rows));
+      } else if (o.limit().isPresent()) {
+        String why =
+            o.limit().get() == Limit.TIME
+                ? "time limit of " + timeoutSeconds + " s (--timeout)"
+                : Failures.outOfMemory();
+        console.err().println(done + "inconclusive: " + why);
+        exit = Math.max(exit, ExitCode.INCONCLUSIVE);
+        rows.unchecked()
+            .add(
+                new Unchecked(
+                    unit.input(), unit.kernelName(), "inconclusive", why, ExitCode.INCONCLUSIVE));
+      } else if (o.result().isPresent()) {
+        rows.results().add(o.result().get());
+        console.err().println(done + o.result().get().report().verdict().id());
+      } else {
+        for (String line : o.error()) {
+          console.err().println(line);
+        }
+        console.err().println(done + "bad input");
+        exit = Math.max(exit, ExitCode.BAD_INPUT);
+        rows.unchecked()
+            .add(
+                new Unchecked(
+                    unit.input(),
+                    unit.kernelName(),
+                    "bad input",
+                    reason(unit.input(), o.error()),
+                    ExitCode.BAD_INPUT));
+      }
+      console.err().flush();
+    }
+    return exit;
   }
 
   private Job submit(ExecutorService pool, Unit unit, int place, VerifyOptions options) {
     AtomicLong started = new AtomicLong();
+    AtomicBoolean shared = new AtomicBoolean();
     Future<Outcome> f =
         pool.submit(
             () -> {
               started.set(System.nanoTime());
-              return outcome(unit, options);
+              starting(shared);
+              try {
+                return outcome(unit, options);
+              } catch (OutOfMemoryError e) {
+                // What the unit's work held is unreachable once its frames are gone: the JVM goes
+                // on, and so does the batch.
+                return Outcome.past(Limit.MEMORY);
+              } finally {
+                synchronized (running) {
+                  running.remove(shared);
+                  running.notifyAll();
+                }
+              }
             });
-    return new Job(unit, place, f, started);
+    return new Job(unit, place, f, started, shared);
+  }
+
+  /** A job starts: it and every job running now ran beside another if any runs. */
+  private void starting(AtomicBoolean shared) {
+    synchronized (running) {
+      if (!running.isEmpty()) {
+        shared.set(true);
+        running.forEach(r -> r.set(true));
+      }
+      running.add(shared);
+    }
+  }
+
+  /** Waits until no job runs: cancelled ones stop at their next check of the interrupt. */
+  private void awaitNoneRunning() {
+    synchronized (running) {
+      while (!running.isEmpty()) {
+        try {
+          running.wait();
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw new IllegalStateException("interrupted while waiting for the batch", e);
+        }
+      }
+    }
   }
 
   /** A unit's outcome: opened when it is not yet, and verified unless it holds several kernels. */
@@ -558,7 +692,7 @@ class VerifyCommand implements Callable<Integer> {
           start == 0 ? TimeUnit.MILLISECONDS.toNanos(100) : start + limit - System.nanoTime();
       if (start != 0 && wait <= 0 && !job.outcome().isDone()) {
         job.outcome().cancel(true);
-        return Outcome.TIMED_OUT;
+        return Outcome.past(Limit.TIME);
       }
       try {
         return await(job.outcome(), Math.max(wait, 1));

@@ -24,18 +24,14 @@ class ConsumerHazardTest {
     return KernelHeader.write(
         tmp.resolve(name),
         KernelHeader.then(
-            List.of(
-                "\tv_lshlrev_b32_e32 v1, 4, v0", // 6
-                "\tds_write_b128 v1, v[12:15]", // 7
-                "\ts_waitcnt lgkmcnt(0)", // 8
-                "\ts_barrier", // 9
-                "\tds_read_b128 v[4:7], v1", // 10
-                "\tv_lshlrev_b32_e32 v2, 2, v0", // 11
-                "\tds_read_b32 v8, v1 offset:4", // 12
-                beforeTheAdd, // 13
-                "\tv_add_f32_e32 v20, v4, v5", // 14
-                "\ts_waitcnt lgkmcnt(0)", // 15
-                "\ts_endpgm")));
+            KernelHeader.readBackThen(
+                List.of(
+                    "\tv_lshlrev_b32_e32 v2, 2, v0", // 11
+                    "\tds_read_b32 v8, v1 offset:4", // 12
+                    beforeTheAdd, // 13
+                    "\tv_add_f32_e32 v20, v4, v5", // 14
+                    "\ts_waitcnt lgkmcnt(0)", // 15
+                    "\ts_endpgm"))));
   }
 
   @Test

@@ -66,6 +66,23 @@ final class KernelHeader {
     return then(body);
   }
 
+  /**
+   * Lines 6-10 of a one-wave kernel that reads back what it wrote: each lane writes its 16 bytes at
+   * v1, waits, meets a barrier and reads them into v[4:7], the read in flight after line 10.
+   */
+  static List<String> readBackThen(List<String> from11) {
+    List<String> body =
+        new ArrayList<>(
+            List.of(
+                "\tv_lshlrev_b32_e32 v1, 4, v0", // 6
+                "\tds_write_b128 v1, v[12:15]", // 7
+                "\ts_waitcnt lgkmcnt(0)", // 8
+                "\ts_barrier", // 9
+                "\tds_read_b128 v[4:7], v1")); // 10
+    body.addAll(from11);
+    return body;
+  }
+
   /** The header, then {@code body} from line 6. */
   static List<String> then(List<String> body) {
     List<String> out = new ArrayList<>(LINES);

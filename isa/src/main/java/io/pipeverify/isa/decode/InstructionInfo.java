@@ -46,6 +46,8 @@ public record InstructionInfo(Family family, int defs, Set<Counter> counters, Se
     WRITES_VCC,
     READS_EXEC,
     WRITES_EXEC,
+    /** The MODE register (s_setreg): the f32 round mode the float semantics follow. */
+    WRITES_MODE,
     CONTROL_FLOW
   }
 

@@ -17,9 +17,11 @@ import java.util.regex.Pattern;
  * InstructionInfo}, one row per family of opcodes. Adding an instruction is one row here (and, if
  * it computes something an analysis needs, one function in {@code isa.semantics}).
  *
- * <p>An instruction missing from the table is {@link Verdict#SKIPPED} when it touches none of LDS,
- * M0, the wait counters, EXEC or control flow (its destination registers become unknown), and
- * {@link Verdict#UNSUPPORTED} otherwise: a located error for any analysis that needs it.
+ * <p>An instruction missing from the table is {@link Verdict#OPAQUE} when it is a scalar or vector
+ * ALU instruction that cannot touch LDS, M0, EXEC, a wait counter or control flow (it is read as
+ * reading every register operand it names and writing each the ISA lets it: {@code
+ * Semantics.opaque}), and {@link Verdict#UNSUPPORTED} otherwise: a located error for any analysis
+ * that needs it (docs/isa.md, "Instructions outside the table").
  */
 public final class InstructionTable {
   private InstructionTable() {}
@@ -84,8 +86,11 @@ public final class InstructionTable {
     // the lift follows the mode itself (WaveEvaluator).
     row("s_setvskip", Family.SALU, 0, NONE);
     // A hardware register's value (the wave's id, the mode, the clock): unknown to the lift, and
-    // reading it changes nothing it tracks. s_setreg stays out: it writes the mode and trap state.
+    // reading it changes nothing it tracks.
     row("s_getreg_b32", Family.SALU, 1, NONE);
+    // A write of the mode or trap state: the f32 round mode is followed (ModeRegister); the fields
+    // it may write are checked (setregRefusal).
+    row("s_setreg_b32|s_setreg_imm32_b32", Family.SALU, 0, NONE, Effect.WRITES_MODE);
     row(
         "s_nop|s_sleep|s_icache_inv|s_incperflevel|s_decperflevel|s_ttracedata(_imm)?|s_wakeup"
             + "|v_nop",
@@ -256,75 +261,135 @@ public final class InstructionTable {
   public enum Verdict {
     /** In the table. */
     KNOWN,
-    /** Not in the table and touches nothing an analysis tracks: skipped (counted). */
-    SKIPPED,
-    /** Not in the table and touches LDS, M0, a counter, EXEC or control flow. */
+    /**
+     * Not in the table, an ALU instruction that touches nothing an analysis tracks beyond the
+     * registers it names: read as reading each of them and writing each it may.
+     */
+    OPAQUE,
+    /** Not in the table and may touch LDS, M0, a counter, EXEC or control flow. */
     UNSUPPORTED
   }
 
-  /** Opcode prefixes of instructions that use LDS, a counter, EXEC or control flow. */
-  private static final Pattern TOUCHES =
-      Pattern.compile(
-          "(ds|t?buffer|global|flat|scratch|image|exp)_\\w+|exp|s_(load|buffer|store|scratch|dcache"
-              + "|atomic|memtime|memrealtime|sendmsg|cbranch|branch|setpc|swappc|call|rfe|trap"
-              + "|endpgm|waitcnt|barrier|icache|setreg|getreg)\\w*|s_\\w+_(saveexec|wrexec)_\\w+"
-              + "|v_cmpx_\\w+|v_(readlane|writelane|movrel)\\w*");
-
   /**
-   * Integer instructions: every scalar ALU instruction, and vector ones whose type suffix is an
-   * integer one ({@code _u32}, {@code _i16}, {@code _b64}, ...). All that gfx9/gfx940/gfx950 have
-   * are table rows, so one outside the table is a located error: its result could feed an address,
-   * a count or a condition.
+   * Instructions outside the table that may touch what the lift tracks beyond their operands, by
+   * opcode, each with why: the first that matches refuses the instruction.
    */
-  private static final Pattern INTEGER = Pattern.compile("s_\\w+|v_\\w+_[iub]\\d+");
+  private static final List<Map.Entry<Pattern, String>> REFUSED =
+      List.of(
+          Map.entry(
+              Pattern.compile("ds_\\w+|v_interp_\\w+"),
+              "it may read or write LDS (a DS instruction, or an interpolation through M0)"),
+          Map.entry(
+              Pattern.compile(
+                  "(t?buffer|global|flat|scratch|image)_\\w+|exp\\w*"
+                      + "|s_(load|buffer|store|scratch|atc|dcache|atomic|memtime|memrealtime|gl1"
+                      + "|wait)\\w*"),
+              "it may access memory, count on a wait counter or wait on one"),
+          Map.entry(
+              Pattern.compile("s_(barrier|sendmsg|ttrace)\\w*"),
+              "it may synchronise the workgroup or send a message (lgkmcnt, M0)"),
+          Map.entry(
+              Pattern.compile(
+                  "s_(cbranch|branch|setpc|swappc|getpc|rfe|call|endpgm|trap|sethalt|setkill"
+                      + "|subvector_loop|fork|join)\\w*"),
+              "it may change control flow"),
+          // Every v_cmpx is a table row.
+          Map.entry(Pattern.compile("s_\\w*(saveexec|wrexec)\\w*"), "it may write EXEC"),
+          Map.entry(
+              Pattern.compile("[sv]_movrel\\w*|s_set_gpr_idx\\w*"),
+              "it may read or write registers through M0, which its operands do not name"),
+          Map.entry(
+              Pattern.compile("v_(mfma|smfmac|wmma|swmmac)\\w*"),
+              "it is a matrix instruction, whose operands the lift follows as an op"),
+          Map.entry(
+              Pattern.compile("(?![sv]_)\\w+"),
+              "it is no scalar or vector ALU instruction (s_*, v_*)"));
 
-  /** Why {@code i} is unsupported, or empty when it is in the table or may be skipped. */
-  private static Optional<String> unsupported(Instruction i, Optional<InstructionInfo> row) {
-    boolean known = row.isPresent();
-    if (known) {
-      return Optional.empty();
+  /** Operands through which an instruction outside the table would touch what the lift tracks. */
+  private static Optional<String> refusedOperand(Instruction i) {
+    for (Operand o : i.operands()) {
+      Operand base = o instanceof Operand.Modified m ? m.inner() : o;
+      if (!(base instanceof Operand.Special s)) {
+        continue;
+      }
+      if (s.name().startsWith("exec")) {
+        return Optional.of("it names EXEC (" + s + ")");
+      }
+      if (s.equals(Operand.Special.M0)) {
+        return Optional.of("it names M0");
+      }
+      if (s.name().endsWith("lds_direct")) {
+        return Optional.of("it reads LDS through M0 (" + s + ")");
+      }
     }
-    if (COMPUTED_JUMP.matcher(i.opcode()).matches()) {
+    return Optional.empty();
+  }
+
+  private static final String OUTSIDE =
+      ", and it is not in the instruction table (docs/isa.md, \"Instructions outside the table\")";
+
+  /** Why {@code i} is unsupported, or empty when it is in the table or may be read as opaque. */
+  private static Optional<String> unsupported(Instruction i, Optional<InstructionInfo> row) {
+    String op = i.opcode();
+    if (row.isPresent()) {
+      return row.get().has(Effect.WRITES_MODE) ? setregRefusal(i) : Optional.empty();
+    }
+    if (COMPUTED_JUMP.matcher(op).matches()) {
       return Optional.of(
           "a computed jump to the address in "
               + (i.operands().isEmpty() ? "its operand" : i.operand(i.operands().size() - 1))
               + ", which is no constant pipeverify resolves to a label (only the long branch is:"
               + " s_getpc_b64, constant s_add/s_sub on the pair, then s_setpc_b64; docs/isa.md)");
     }
-    if (TOUCHES.matcher(i.opcode()).matches()) {
-      return Optional.of(TOUCHES_REASON);
-    }
-    for (Operand o : i.operands()) {
-      Operand base = o instanceof Operand.Modified m ? m.inner() : o;
-      if (base instanceof Operand.Special s
-          && (s.equals(Operand.Special.M0) || s.name().startsWith("exec"))) {
-        return Optional.of(TOUCHES_REASON);
+    for (Map.Entry<Pattern, String> r : REFUSED) {
+      if (r.getKey().matcher(op).matches()) {
+        return Optional.of(r.getValue() + OUTSIDE);
       }
     }
-    if (INTEGER.matcher(i.opcode()).matches()) {
-      return Optional.of(
-          "an integer instruction outside the instruction table: its result could feed an address,"
-              + " a count or a condition (docs/isa.md, \"Instruction coverage\")");
-    }
-    return Optional.empty();
+    return refusedOperand(i).map(why -> why + OUTSIDE);
   }
 
-  private static final Pattern COMPUTED_JUMP = Pattern.compile("s_(setpc|swappc|rfe)_b64");
+  private static final Pattern COMPUTED_JUMP = Pattern.compile("s_(setpc|rfe)_b64");
 
-  private static final String TOUCHES_REASON =
-      "it touches LDS, M0, a wait counter, EXEC or control flow and is not in the instruction table"
-          + " (docs/isa.md)";
+  /**
+   * Why an {@code s_setreg} may write state the lift tracks, or empty: MODE outside bits 27-28 (the
+   * round and denormal modes, clamping, IEEE mode, exception and debug enables) and TRAPSTS (the
+   * exception status a trap handler reads) are followed; MODE's GPR_IDX_EN (27) and VSKIP (28) are
+   * followed only through {@code s_set_gpr_idx_*} and {@code s_setvskip}, and other registers
+   * (STATUS, the trap base addresses, the allocation registers) are refused.
+   */
+  private static Optional<String> setregRefusal(Instruction i) {
+    Optional<Operand.HwReg> field =
+        i.operands().isEmpty() ? Optional.empty() : Operand.HwReg.of(i.operand(0));
+    if (field.isEmpty()) {
+      return Optional.of("its first operand is no hardware register field (hwreg(...))");
+    }
+    Operand.HwReg f = field.get();
+    if (f.register().equals(Operand.HwReg.TRAPSTS)
+        || (f.register().equals(Operand.HwReg.MODE) && !f.overlaps(27, 28))) {
+      return Optional.empty();
+    }
+    String why =
+        f.register().equals(Operand.HwReg.MODE)
+            ? "it writes MODE bits 27-28 (GPR_IDX_EN, VSKIP), which the lift follows only through"
+                + " s_set_gpr_idx_* and s_setvskip"
+            : "it writes hardware register "
+                + f.register()
+                + ", which may hold state the lift tracks (only HW_REG_MODE and HW_REG_TRAPSTS are"
+                + " followed)";
+    return Optional.of(why + " (docs/isa.md, \"Instructions outside the table\")");
+  }
 
   public static Verdict verdict(Instruction i) {
     Optional<InstructionInfo> row = lookup(i);
     if (unsupported(i, row).isPresent()) {
       return Verdict.UNSUPPORTED;
     }
-    return row.isPresent() ? Verdict.KNOWN : Verdict.SKIPPED;
+    return row.isPresent() ? Verdict.KNOWN : Verdict.OPAQUE;
   }
 
   /**
-   * The table row of {@code i}; empty for a skipped instruction; a located error for an unsupported
+   * The table row of {@code i}; empty for an opaque instruction; a located error for an unsupported
    * one.
    */
   public static Optional<InstructionInfo> require(Instruction i) throws AsmSyntaxException {
@@ -349,13 +414,16 @@ public final class InstructionTable {
 
   /**
    * The fewest operands an instruction of {@code row} has: its definitions, the four of an MFMA (D,
-   * A, B, C), an address or data beside an LDS instruction's definitions, a wait's counts.
+   * A, B, C), an address or data beside an LDS instruction's definitions, a wait's counts, the
+   * field and value of an {@code s_setreg}.
    */
   private static int minimumOperands(InstructionInfo row) {
     return switch (row.family()) {
       case MFMA -> 4;
       case LDS -> row.touchesLds() ? row.defs() + 1 : row.defs();
       case WAITCNT -> 1;
+      // s_setreg: the field and the value.
+      case SALU -> row.has(Effect.WRITES_MODE) ? 2 : row.defs();
       default -> row.defs();
     };
   }

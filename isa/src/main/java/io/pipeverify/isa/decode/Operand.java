@@ -2,6 +2,7 @@ package io.pipeverify.isa.decode;
 
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /** One operand of an instruction, typed as the assembler prints it. */
 public sealed interface Operand
@@ -13,6 +14,7 @@ public sealed interface Operand
         Operand.Off,
         Operand.Modified,
         Operand.GprIdx,
+        Operand.HwReg,
         Waitcnt {
 
   /** The register file of a {@link Register}: scalar, vector or accumulation (AGPR). */
@@ -152,6 +154,62 @@ public sealed interface Operand
         }
       }
       return b.append(')').toString();
+    }
+  }
+
+  /**
+   * A hardware register field, as {@code s_getreg_b32} and {@code s_setreg_b32} name it: {@code
+   * hwreg(HW_REG_MODE, 0, 4)} is bits 0-3 of MODE. {@code register} is the name the disassembler
+   * prints, or the register's number where the ISA reference gives it none we name; the field is
+   * {@code size} bits from bit {@code offset} (the whole register when {@code hwreg(NAME)} gives no
+   * bits).
+   */
+  record HwReg(String register, int offset, int size) implements Operand {
+    public static final String MODE = "HW_REG_MODE";
+    public static final String TRAPSTS = "HW_REG_TRAPSTS";
+
+    /** The registers a numbered field names (the ISA reference's hwreg ids) that we name. */
+    private static final java.util.Map<Integer, String> NAMED =
+        java.util.Map.of(1, MODE, 2, "HW_REG_STATUS", 3, TRAPSTS);
+
+    public HwReg {
+      Objects.requireNonNull(register);
+      if (offset < 0 || size < 1 || offset + size > 32) {
+        throw new IllegalArgumentException("no field of " + size + " bits at bit " + offset);
+      }
+    }
+
+    /** The field of hardware register number {@code id}. */
+    public static HwReg numbered(int id, int offset, int size) {
+      return new HwReg(NAMED.getOrDefault(id, Integer.toString(id)), offset, size);
+    }
+
+    /**
+     * The field {@code o} names: a {@code hwreg(...)} operand, or the 16-bit immediate that encodes
+     * one (id in bits 5:0, offset in 10:6, size - 1 in 15:11), as hand-written assembly may give
+     * it.
+     */
+    public static Optional<HwReg> of(Operand o) {
+      if (o instanceof HwReg h) {
+        return Optional.of(h);
+      }
+      if (o instanceof Immediate i && i.value() >= 0 && i.value() <= 0xFFFF) {
+        int v = (int) i.value();
+        int offset = (v >>> 6) & 31;
+        int size = ((v >>> 11) & 31) + 1;
+        return offset + size <= 32 ? Optional.of(numbered(v & 63, offset, size)) : Optional.empty();
+      }
+      return Optional.empty();
+    }
+
+    /** Whether the field holds any of bits {@code lo} to {@code hi} of its register. */
+    public boolean overlaps(int lo, int hi) {
+      return offset <= hi && offset + size - 1 >= lo;
+    }
+
+    @Override
+    public String toString() {
+      return "hwreg(" + register + ", " + offset + ", " + size + ")";
     }
   }
 }

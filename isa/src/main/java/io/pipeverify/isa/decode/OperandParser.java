@@ -46,9 +46,12 @@ public final class OperandParser {
     if (t.startsWith("gpr_idx(") && t.endsWith(")")) {
       return gprIdx(t.substring("gpr_idx(".length(), t.length() - 1), t, at);
     }
-    if ((t.startsWith("hwreg(") || t.startsWith("sendmsg(")) && t.endsWith(")")) {
-      // A hardware register or message by name and fields (s_getreg, s_sendmsg): the lift reads
-      // no value from it, so it is kept as written.
+    if (t.startsWith("hwreg(") && t.endsWith(")")) {
+      return hwReg(t.substring("hwreg(".length(), t.length() - 1), t, at);
+    }
+    if (t.startsWith("sendmsg(") && t.endsWith(")")) {
+      // A message by name and fields (s_sendmsg): the lift reads no value from it, so it is kept
+      // as written.
       return new Operand.Symbol(t);
     }
     if (t.length() > 2 && t.startsWith("|") && t.endsWith("|")) {
@@ -119,6 +122,38 @@ public final class OperandParser {
     }
     return new Operand.GprIdx(mask);
   }
+
+  /**
+   * {@code hwreg(HW_REG_MODE, 0, 4)}, {@code hwreg(HW_REG_HW_ID)} (the whole register) or {@code
+   * hwreg(1, 0, 4)} (by number, as objdump prints an id it has no name for).
+   */
+  private static Operand hwReg(String fields, String t, Location at) throws AsmSyntaxException {
+    String[] f = fields.split(",", -1);
+    Optional<Long> id = integer(f[0].strip());
+    Optional<Long> offset = f.length == 3 ? integer(f[1].strip()) : Optional.of(0L);
+    Optional<Long> size = f.length == 3 ? integer(f[2].strip()) : Optional.of(32L);
+    boolean named = HW_REG_NAME.matcher(f[0].strip()).matches();
+    if ((f.length != 1 && f.length != 3)
+        || (!named && (id.isEmpty() || id.get() < 0 || id.get() > 63))
+        || offset.isEmpty()
+        || size.isEmpty()
+        || offset.get() < 0
+        || size.get() < 1
+        || offset.get() + size.get() > 32) {
+      throw new AsmSyntaxException(
+          at,
+          "bad hardware register field '"
+              + t
+              + "' (expected hwreg(NAME) or hwreg(NAME or id 0-63, offset, size) within 32 bits)");
+    }
+    int first = offset.get().intValue();
+    int bits = size.get().intValue();
+    return named
+        ? new Operand.HwReg(f[0].strip(), first, bits)
+        : Operand.HwReg.numbered(id.get().intValue(), first, bits);
+  }
+
+  private static final Pattern HW_REG_NAME = Pattern.compile("HW_REG_\\w+");
 
   private static Operand modified(Operand inner, boolean neg, boolean abs) {
     if (inner instanceof Operand.Modified m) {

@@ -163,6 +163,9 @@ final class EntryState {
   /** The state of wave {@code wave} at entry. */
   WaveState wave(int wave) {
     WaveState s = WaveState.atEntry(wave, threads, symbols);
+    // The descriptor's MODE.FP_ROUND (0 nearest even, 1 +inf, 2 -inf, 3 zero), which the float
+    // semantics must know.
+    s.setF32Round(kernel.amdhsa("float_round_mode_32").orElse(0));
     kernargPointer.ifPresent(
         i -> {
           s.setSgpr(i, KERNARG_BASE & 0xFFFFFFFFL);

@@ -52,16 +52,17 @@ final class InFlightLoads {
   }
 
   /**
-   * The source registers of {@code i} that a load in flight wrote, each as written in {@code i};
-   * {@code checked} operand indexes are left out (an mfma's A and B, a ds_write's data from a
-   * global load: the verifier checks those through their own ops).
+   * The source registers of {@code i} (its operands from {@code firstSource} on) that a load in
+   * flight wrote, each as written in {@code i}; {@code checked} operand indexes are left out (an
+   * mfma's A and B, a ds_write's data from a global load: the verifier checks those through their
+   * own ops).
    */
-  List<Operand.Register> consumed(Instruction i, int defs, List<Integer> checked) {
+  List<Operand.Register> consumed(Instruction i, int firstSource, List<Integer> checked) {
     if (inFlight == 0) {
       return List.of();
     }
     List<Operand.Register> out = new ArrayList<>();
-    for (int k = defs; k < i.operands().size(); k++) {
+    for (int k = firstSource; k < i.operands().size(); k++) {
       Operand.Register r = register(i.operand(k));
       if (r != null && !checked.contains(k) && anyInFlight(r)) {
         out.add(r);

@@ -535,11 +535,11 @@ public final class WaveEvaluator {
         Instruction i, Optional<InstructionInfo> info, Step step, List<Instruction> callee) {
       int defs = Semantics.defs(info, i);
       List<Operand.Register> consumed =
-          new ArrayList<>(inFlight.consumed(i, defs, checked(i, step)));
+          new ArrayList<>(inFlight.consumed(i, Semantics.firstSource(info), checked(i, step)));
       for (Instruction c : callee) {
         Optional<InstructionInfo> row = InstructionTable.lookup(c);
         int cDefs = Semantics.defs(row, c);
-        for (Operand.Register r : inFlight.consumed(c, cDefs, List.of())) {
+        for (Operand.Register r : inFlight.consumed(c, Semantics.firstSource(row), List.of())) {
           if (!consumed.contains(r)) {
             consumed.add(r);
           }
@@ -714,7 +714,7 @@ public final class WaveEvaluator {
           if (!l.blockIndices().contains(s)) {
             for (int x : l.blockIndices()) {
               for (Instruction i : cfg.blocks().get(x).instructions()) {
-                clobber(i);
+                Semantics.havoc(state, i);
                 liveness.mayRun(i);
               }
             }
@@ -723,18 +723,6 @@ public final class WaveEvaluator {
         }
       }
       return OptionalInt.empty();
-    }
-
-    /** Makes what {@code i} writes unknown. */
-    private void clobber(Instruction i) {
-      Optional<InstructionInfo> info = InstructionTable.lookup(i);
-      int defs = info.map(InstructionInfo::defs).orElse(i.operands().isEmpty() ? 0 : 1);
-      for (int d = 0; d < defs && d < i.operands().size(); d++) {
-        state.forget(i.operand(d));
-      }
-      if (i.opcode().startsWith("s_")) {
-        state.setScc(WaveState.UNKNOWN);
-      }
     }
 
     /**
@@ -933,6 +921,9 @@ public final class WaveEvaluator {
       }
       if (a.gprIdx() != b.gprIdx()) {
         m.setGprIdx(WaveState.UNKNOWN);
+      }
+      if (a.f32Round() != b.f32Round()) {
+        m.setF32Round(WaveState.UNKNOWN);
       }
       if (a.m0() != b.m0()) {
         m.setM0(WaveState.UNKNOWN);

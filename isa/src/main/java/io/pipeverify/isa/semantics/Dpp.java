@@ -193,17 +193,16 @@ final class Dpp {
    * EXEC); the caller then makes what it defines unknown. Otherwise what the operation did.
    */
   static Optional<Semantics.Effect> execute(
-      WaveState s, Instruction i, Optional<InstructionInfo> info, BaseExecutor base) {
-    int defs = info.map(InstructionInfo::defs).orElse(-1);
+      WaveState s, Instruction i, InstructionInfo info, BaseExecutor base) {
     OptionalLong exec = s.exec();
-    if (defs != 1
+    if (info.defs() != 1
         || exec.isEmpty()
         || i.operands().size() < 2
-        || info.get().family() != InstructionInfo.Family.VALU
-        || info.get().has(InstructionInfo.Effect.WRITES_VCC)
-        || info.get().has(InstructionInfo.Effect.WRITES_EXEC)
-        || info.get().has(InstructionInfo.Effect.WRITES_SCC)
-        || info.get().has(InstructionInfo.Effect.WRITES_M0)
+        || info.family() != InstructionInfo.Family.VALU
+        || info.has(InstructionInfo.Effect.WRITES_VCC)
+        || info.has(InstructionInfo.Effect.WRITES_EXEC)
+        || info.has(InstructionInfo.Effect.WRITES_SCC)
+        || info.has(InstructionInfo.Effect.WRITES_M0)
         || !(i.operand(0) instanceof Operand.Register d
             && d.count() == 1
             && d.file() != Operand.RegisterFile.SGPR)
@@ -243,6 +242,6 @@ final class Dpp {
   /** Runs an instruction that is not DPP (registers already indexed). */
   @FunctionalInterface
   interface BaseExecutor {
-    Semantics.Effect execute(WaveState s, Instruction i, Optional<InstructionInfo> info);
+    Semantics.Effect execute(WaveState s, Instruction i, InstructionInfo info);
   }
 }

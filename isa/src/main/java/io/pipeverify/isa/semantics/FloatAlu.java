@@ -69,6 +69,35 @@ final class FloatAlu {
     };
   }
 
+  /**
+   * The functions whose result the f32 round mode decides; a compare, min and max, the conversions
+   * to integers (they truncate or floor whatever the mode) and the exact ones (floor, ceil, trunc,
+   * rndne, a byte to float) do not depend on it.
+   */
+  private static final Set<String> ROUNDED =
+      Set.of(
+          "v_cvt_f32_u32",
+          "v_cvt_f32_i32",
+          "v_rcp_f32",
+          "v_rcp_iflag_f32",
+          "v_add_f32",
+          "v_sub_f32",
+          "v_subrev_f32",
+          "v_mul_f32",
+          "v_fma_f32",
+          "v_fmac_f32",
+          "v_fmamk_f32",
+          "v_fmaak_f32",
+          "v_ldexp_f32");
+
+  /**
+   * Whether {@code opcode} rounds and {@code s}'s round mode may not be nearest even, which the
+   * functions here compute in: its result is then unknown.
+   */
+  static boolean roundsUnknown(WaveState s, String opcode) {
+    return s.f32Round() != 0 && ROUNDED.contains(opcode);
+  }
+
   static boolean denormal(float f) {
     return f != 0 && Math.abs(f) < Float.MIN_NORMAL;
   }

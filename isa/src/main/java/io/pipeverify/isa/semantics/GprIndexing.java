@@ -102,26 +102,31 @@ final class GprIndexing {
       return Optional.of(i);
     }
     if (mode == UNKNOWN) {
-      for (int reg = 0; reg < ARCH_VGPRS; reg++) {
-        for (int lane = 0; lane < LANES; lane++) {
-          s.setVgpr(reg, lane, UNKNOWN);
-        }
-      }
+      forgetVgprs(s);
       return Optional.empty();
     }
     return Optional.of(new Instruction(i.mnemonic(), out, i.modifiers(), i.location()));
   }
 
+  /** Every VGPR an index may reach becomes unknown. */
+  static void forgetVgprs(WaveState s) {
+    for (int reg = 0; reg < ARCH_VGPRS; reg++) {
+      for (int lane = 0; lane < LANES; lane++) {
+        s.setVgpr(reg, lane, UNKNOWN);
+      }
+    }
+  }
+
   /** After an instruction other than s_set_gpr_idx_* wrote M0 with the mode on: M0 decides. */
-  static void afterM0Write(WaveState s, Instruction i, Optional<InstructionInfo> info) {
+  static void afterM0Write(WaveState s, Instruction i, InstructionInfo info) {
     if (s.gprIdx() == 0 || i.opcode().startsWith("s_set_gpr_idx_")) {
       return;
     }
     boolean writesM0 =
-        info.map(n -> n.has(InstructionInfo.Effect.WRITES_M0)).orElse(false)
+        info.has(InstructionInfo.Effect.WRITES_M0)
             || (!i.operands().isEmpty()
                 && i.operand(0).equals(Operand.Special.M0)
-                && info.map(n -> n.defs() > 0).orElse(true));
+                && info.defs() > 0);
     if (writesM0) {
       long m0 = s.m0();
       s.setGprIdx(m0 == UNKNOWN ? UNKNOWN : ON | (m0 & 0xF0FFL));

@@ -68,6 +68,7 @@ public final class Semantics {
     VectorAlu.register();
     FloatAlu.register();
     PrivateMemory.register();
+    ModeRegister.register();
   }
 
   static void def(String opcode, Function f) {
@@ -780,40 +781,48 @@ public final class Semantics {
    * the indexed instruction's too.
    */
   public static Effect execute(WaveState s, Instruction i, Optional<InstructionInfo> info) {
-    int defs = defs(info, i);
-    Optional<Instruction> indexed = GprIndexing.apply(s, i, defs);
+    if (info.isEmpty()) {
+      opaque(s, i);
+      return Effect.CLOBBERED;
+    }
+    InstructionInfo row = info.get();
+    Optional<Instruction> indexed = GprIndexing.apply(s, i, row.defs());
     if (indexed.isEmpty()) {
-      clobber(s, i, info, defs);
+      clobber(s, i, row);
       return Effect.CLOBBERED;
     }
     Instruction x = indexed.get();
     Effect effect;
     if (x.mnemonic().endsWith("_dpp")) {
-      Optional<Effect> moved = Dpp.execute(s, x, info, Semantics::executeIndexed);
+      Optional<Effect> moved = Dpp.execute(s, x, row, Semantics::executeIndexed);
       if (moved.isEmpty()) {
-        clobber(s, x, info, defs);
+        clobber(s, x, row);
       }
       effect = moved.orElse(Effect.CLOBBERED);
     } else {
-      effect = executeIndexed(s, x, info);
+      effect = executeIndexed(s, x, row);
     }
-    GprIndexing.afterM0Write(s, x, info);
+    GprIndexing.afterM0Write(s, x, row);
     return effect;
   }
 
   /** Executes {@code x}, its registers already indexed and not in the DPP encoding. */
-  private static Effect executeIndexed(WaveState s, Instruction x, Optional<InstructionInfo> info) {
-    int defs = defs(info, x);
+  private static Effect executeIndexed(WaveState s, Instruction x, InstructionInfo info) {
     Entry e = FUNCTIONS.get(x.opcode());
     Effect effect;
-    if (SymbolicAlu.execute(s, x, info)) {
+    if (FloatAlu.roundsUnknown(s, x.opcode())) {
+      // The round mode may be other than nearest even (the descriptor's, or an s_setreg's): its
+      // result, and the symbol it would be, are no function of its sources the lift knows.
+      clobber(s, x, info);
+      effect = Effect.CLOBBERED;
+    } else if (SymbolicAlu.execute(s, x, info)) {
       // A source holds a symbol: the functions below only ever see known values.
       effect = Effect.SYMBOLIC;
     } else if (e != null && models(e, x)) {
       e.function().apply(s, x);
       effect = Effect.COMPUTED;
     } else {
-      clobber(s, x, info, defs);
+      clobber(s, x, info);
       effect = Effect.CLOBBERED;
     }
     return effect;
@@ -850,32 +859,87 @@ public final class Semantics {
    */
   public static void havoc(WaveState s, Instruction i) {
     Optional<InstructionInfo> info = InstructionTable.lookup(i);
-    clobber(s, i, info, defs(info, i));
+    if (info.isPresent()) {
+      clobber(s, i, info.get());
+    } else {
+      opaque(s, i);
+    }
   }
 
-  /** How many leading operands {@code i} defines: its row's count, else the first if any. */
+  /**
+   * How many leading operands {@code i} defines: its row's count; every operand for an instruction
+   * outside the table, which may write any vector register it names ({@link #opaque}).
+   */
   public static int defs(Optional<InstructionInfo> info, Instruction i) {
-    return info.map(InstructionInfo::defs).orElse(i.operands().isEmpty() ? 0 : 1);
+    return info.map(InstructionInfo::defs).orElse(i.operands().size());
+  }
+
+  /**
+   * The first operand an instruction of table row {@code info} reads: the one after its
+   * definitions; the first for an instruction outside the table, which may read any register it
+   * names (its destination too).
+   */
+  public static int firstSource(Optional<InstructionInfo> info) {
+    return info.map(InstructionInfo::defs).orElse(0);
   }
 
   /** What {@code i} defines becomes unknown: its destinations and the state its row writes. */
-  private static void clobber(
-      WaveState s, Instruction i, Optional<InstructionInfo> info, int defs) {
-    for (int d = 0; d < defs && d < i.operands().size(); d++) {
+  private static void clobber(WaveState s, Instruction i, InstructionInfo info) {
+    for (int d = 0; d < info.defs() && d < i.operands().size(); d++) {
       clobberAll(s, i.operand(d));
     }
-    boolean scalar = i.opcode().startsWith("s_");
-    if (info.map(n -> n.has(InstructionInfo.Effect.WRITES_SCC)).orElse(scalar)) {
+    if (info.has(InstructionInfo.Effect.WRITES_SCC)) {
       s.setScc(UNKNOWN);
     }
-    if (info.map(n -> n.has(InstructionInfo.Effect.WRITES_VCC)).orElse(!scalar)) {
+    if (info.has(InstructionInfo.Effect.WRITES_VCC)) {
       s.setVcc(OptionalLong.empty());
     }
-    if (info.map(n -> n.has(InstructionInfo.Effect.WRITES_EXEC)).orElse(false)) {
+    if (info.has(InstructionInfo.Effect.WRITES_EXEC)) {
       s.setExec(OptionalLong.empty());
     }
-    if (info.map(n -> n.has(InstructionInfo.Effect.WRITES_M0)).orElse(false)) {
+    if (info.has(InstructionInfo.Effect.WRITES_M0)) {
       s.setM0(UNKNOWN);
+    }
+    if (info.has(InstructionInfo.Effect.WRITES_MODE)) {
+      s.setF32Round(UNKNOWN);
+    }
+  }
+
+  /**
+   * The vector instructions that may write an SGPR: a compare's mask, a carry-out or scale mask
+   * (VOP3b's SDST), a lane read. The ISA gives a vector instruction no other way to write one: an
+   * SGPR in a source field is only read.
+   */
+  private static final java.util.regex.Pattern VECTOR_SGPR_WRITE =
+      java.util.regex.Pattern.compile(
+          "v_(cmp|readlane|readfirstlane|div_scale|mad_[iu]64)\\w*|v_\\w+_co(_\\w+)?");
+
+  /**
+   * An instruction outside the table that {@code InstructionTable} lets through (an ALU instruction
+   * that cannot touch LDS, M0, EXEC, a counter or control flow): every register operand it names
+   * may be one it writes, so each becomes unknown (in VGPR-indexing mode every VGPR, since the
+   * operands may be moved by the index), and so do SCC for a scalar instruction and VCC for a
+   * vector one, which they may write without naming them. A vector instruction writes the SGPRs it
+   * names only when it is of a kind that may ({@link #VECTOR_SGPR_WRITE}). The opaque unknown, not
+   * a symbol: what it computes, and from what, is not known.
+   */
+  private static void opaque(WaveState s, Instruction i) {
+    boolean scalar = i.opcode().startsWith("s_");
+    boolean sgprs = scalar || VECTOR_SGPR_WRITE.matcher(i.opcode()).matches();
+    for (Operand o : i.operands()) {
+      Operand base = o instanceof Operand.Modified m ? m.inner() : o;
+      boolean vector = base instanceof Operand.Register r && r.file() != Operand.RegisterFile.SGPR;
+      if (vector || sgprs) {
+        clobberAll(s, base);
+      }
+    }
+    if (scalar) {
+      s.setScc(UNKNOWN);
+    } else {
+      s.setVcc(OptionalLong.empty());
+      if (s.gprIdx() != 0) {
+        GprIndexing.forgetVgprs(s);
+      }
     }
   }
 }

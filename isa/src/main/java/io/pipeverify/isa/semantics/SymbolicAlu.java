@@ -43,15 +43,19 @@ final class SymbolicAlu {
    * Executes {@code i} if a source holds a symbol; false (nothing done) otherwise, for the semantic
    * functions to run.
    */
-  static boolean execute(WaveState s, Instruction i, Optional<InstructionInfo> info) {
+  static boolean execute(WaveState s, Instruction i, InstructionInfo info) {
     String op = i.opcode();
     boolean scalar = op.startsWith("s_");
-    Family family = info.map(InstructionInfo::family).orElse(scalar ? Family.SALU : Family.VALU);
+    Family family = info.family();
     if ((family != Family.SALU && family != Family.VALU)
         || !(op.startsWith("s_") || op.startsWith("v_"))) {
       return false;
     }
-    int defs = info.map(InstructionInfo::defs).orElse(i.operands().isEmpty() ? 0 : 1);
+    if (info.has(Effect.WRITES_MODE)) {
+      // s_setreg writes no register, and ModeRegister reads a symbol in its source as unknown.
+      return false;
+    }
+    int defs = info.defs();
     if (scalar) {
       return scalar(s, i, info, defs);
     }
@@ -60,9 +64,8 @@ final class SymbolicAlu {
 
   // ---------------------------------------------------------------- scalar
 
-  private static boolean scalar(
-      WaveState s, Instruction i, Optional<InstructionInfo> info, int defs) {
-    boolean readsScc = info.map(n -> n.has(Effect.READS_SCC)).orElse(false);
+  private static boolean scalar(WaveState s, Instruction i, InstructionInfo info, int defs) {
+    boolean readsScc = info.has(Effect.READS_SCC);
     Operand[] words = sourceWords(i, defs);
     if (READS_DESTINATION.contains(i.opcode()) && defs == 1) {
       // SOPK arithmetic and the bit sets read their destination first (s_addk_i32 s40, 1 is
@@ -122,10 +125,10 @@ final class SymbolicAlu {
         s.writeValue(dst.get(w), 0, v);
       }
     }
-    if (info.map(n -> n.has(Effect.WRITES_SCC)).orElse(true)) {
+    if (info.has(Effect.WRITES_SCC)) {
       s.setSccValue(unknown ? WaveState.UNKNOWN : sym.of(op + "#scc", sources));
     }
-    if (info.map(n -> n.has(Effect.WRITES_EXEC)).orElse(false)) {
+    if (info.has(Effect.WRITES_EXEC)) {
       s.setExec(OptionalLong.empty());
     }
     return true;
@@ -152,14 +155,12 @@ final class SymbolicAlu {
 
   // ---------------------------------------------------------------- vector
 
-  private static boolean vector(
-      WaveState s, Instruction i, Optional<InstructionInfo> info, int defs) {
+  private static boolean vector(WaveState s, Instruction i, InstructionInfo info, int defs) {
     OptionalLong exec = s.exec();
     if (exec.isEmpty()) {
       return underSymbolicExec(s, i, info, defs);
     }
-    boolean readsVcc =
-        info.map(n -> n.has(Effect.READS_VCC)).orElse(false) && !explicitMask(i, defs);
+    boolean readsVcc = info.has(Effect.READS_VCC) && !explicitMask(i, defs);
     if (!anySymbol(s, i, defs, readsVcc, exec.getAsLong())) {
       return false; // the usual case, found without a list per lane
     }
@@ -235,7 +236,7 @@ final class SymbolicAlu {
    * unknown: the semantic functions then make what it writes unknown.
    */
   private static boolean underSymbolicExec(
-      WaveState s, Instruction i, Optional<InstructionInfo> info, int defs) {
+      WaveState s, Instruction i, InstructionInfo info, int defs) {
     long lo = s.read(EXEC_LO, 0);
     long hi = s.read(EXEC_HI, 0);
     if (lo == WaveState.UNKNOWN
@@ -243,12 +244,13 @@ final class SymbolicAlu {
         || defs != 1
         || !(i.operand(0) instanceof Operand.Register r)
         || r.file() != Operand.RegisterFile.VGPR
-        || info.map(n -> n.has(Effect.WRITES_VCC) || n.has(Effect.WRITES_EXEC)).orElse(true)) {
+        || info.has(Effect.WRITES_VCC)
+        || info.has(Effect.WRITES_EXEC)) {
       return false;
     }
     WaveState all = s.copy();
     all.setExec(OptionalLong.of(-1L));
-    Semantics.execute(all, i, info);
+    Semantics.execute(all, i, Optional.of(info));
     Symbols sym = s.symbols();
     for (Operand word : words(r)) {
       for (int lane = 0; lane < WaveState.LANES; lane++) {

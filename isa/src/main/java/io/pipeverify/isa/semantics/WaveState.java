@@ -77,6 +77,12 @@ public final class WaveState {
    */
   private long gprIdx;
 
+  /**
+   * MODE[1:0], the f32 round mode: 0 (round to nearest even, the launch default) unless the kernel
+   * descriptor or an {@code s_setreg} says otherwise, or {@link #UNKNOWN}.
+   */
+  private long f32Round;
+
   private WaveState(
       long[] sgpr,
       long[][] vgpr,
@@ -144,6 +150,7 @@ public final class WaveState {
     c.execLo = execLo;
     c.execHi = execHi;
     c.gprIdx = gprIdx;
+    c.f32Round = f32Round;
     return c;
   }
 
@@ -337,6 +344,15 @@ public final class WaveState {
 
   public void setGprIdx(long value) {
     gprIdx = value;
+  }
+
+  /** The f32 round mode, MODE[1:0]: 0 (nearest even) to 3, or {@link #UNKNOWN}. */
+  public long f32Round() {
+    return f32Round;
+  }
+
+  public void setF32Round(long value) {
+    f32Round = value;
   }
 
   /** SCC: 0, 1 or {@link #UNKNOWN}. */

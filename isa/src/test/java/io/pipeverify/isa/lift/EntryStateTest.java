@@ -83,6 +83,25 @@ class EntryStateTest {
     assertEquals(WaveState.UNKNOWN, s.sgpr(12), "no workgroup id z");
   }
 
+  /** The descriptor's f32 round mode is the wave's at entry: 0 (nearest even) unless stated. */
+  @Test
+  void theDescriptorGivesTheRoundMode() throws Exception {
+    Kernel k = kernel();
+    assertEquals(0, new EntryState(k, 256, Map.of(), new Symbols()).wave(0).f32Round());
+    Map<String, Long> amdhsa = new java.util.HashMap<>(k.amdhsa());
+    amdhsa.put("float_round_mode_32", 3L);
+    Kernel towardZero =
+        new Kernel(
+            k.name(),
+            k.location(),
+            k.body(),
+            amdhsa,
+            k.reqdWorkgroupSize(),
+            k.maxFlatWorkgroupSize(),
+            k.args());
+    assertEquals(3, new EntryState(towardZero, 256, Map.of(), new Symbols()).wave(0).f32Round());
+  }
+
   @Test
   void workItemIdsArePackedTenBitsEach() throws Exception {
     WaveState s = new EntryState(kernel(), 256, Map.of(), new Symbols()).wave(1);

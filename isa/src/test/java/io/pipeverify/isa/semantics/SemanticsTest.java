@@ -173,6 +173,71 @@ class SemanticsTest {
     assertEquals(UNKNOWN, s.vgpr(0, 0), "an instruction without semantics clobbers its result");
   }
 
+  /**
+   * An instruction outside the table may write any register it names, and SCC (scalar) or VCC
+   * (vector) unnamed: all of them become the opaque unknown, even from a symbol (what it computes
+   * is not known, so no term names it). A vector instruction writes an SGPR only where the ISA lets
+   * it (a mask: compares, carries; a lane read): an SGPR source of another is only read.
+   */
+  @Test
+  void anInstructionOutsideTheTableMakesEveryRegisterItMayWriteUnknown() throws Exception {
+    run(
+        "v_mov_b32_e32 v1, 1",
+        "v_mov_b32_e32 v2, 2",
+        "s_mov_b32 s3, 3",
+        "v_mov_b32_e32 v4, 4",
+        "v_cmp_eq_u32_e32 vcc, v1, v1",
+        "v_ashr_pk_i8_i32 v1, v2, s3, v4");
+    assertEquals(UNKNOWN, s.vgpr(1, 0));
+    assertEquals(UNKNOWN, s.vgpr(2, 0), "a source may be a destination it does not say");
+    assertEquals(UNKNOWN, s.vgpr(4, 0));
+    assertEquals(3, s.sgpr(3), "an SGPR source of a vector instruction");
+    assertEquals(OptionalLong.empty(), s.vcc());
+    run("s_mov_b32 s6, 6", "s_mov_b32 s8, 8", "v_add_co_ci_u32_e64 v5, s[6:7], v1, v2, s[8:9]");
+    assertEquals(UNKNOWN, s.sgpr(6), "a carry-out");
+    assertEquals(UNKNOWN, s.sgpr(8), "any SGPR of an instruction that may write one");
+    run(
+        "s_mov_b32 s0, 0",
+        "s_cmp_eq_u32 s0, 0",
+        "s_mov_b32 s1, 1",
+        "s_mul_u64 s[0:1], s[2:3], s[4:5]");
+    assertEquals(UNKNOWN, s.sgpr(0));
+    assertEquals(UNKNOWN, s.sgpr(1));
+    assertEquals(UNKNOWN, s.scc());
+    s.setSgprValue(6, s.symbols().leaf("arg"));
+    run("s_mul_u64 s[6:7], s[6:7], 3");
+    assertEquals(UNKNOWN, s.sgpr(6), "no symbol of an instruction nobody knows");
+  }
+
+  /**
+   * s_setreg of MODE[1:0] sets the f32 round mode: the float functions round to nearest even only,
+   * so under any other mode (or an unknown one) what rounds is unknown; a conversion to an integer
+   * truncates whatever the mode. Other fields leave the mode; a field over part of it keeps the
+   * rest.
+   */
+  @Test
+  void setregOfTheRoundModeMakesRoundedFloatResultsUnknown() throws Exception {
+    run("v_mov_b32_e32 v1, 0x40400000", "s_setreg_imm32_b32 hwreg(HW_REG_MODE, 0, 4), 3");
+    assertEquals(3, s.f32Round(), "round toward zero");
+    run("v_add_f32_e32 v2, 1.0, v1", "v_cvt_u32_f32_e32 v3, v1");
+    assertEquals(UNKNOWN, s.vgpr(2, 0));
+    assertEquals(3, s.vgpr(3, 0));
+    run("s_setreg_imm32_b32 hwreg(HW_REG_MODE, 1, 3), 0");
+    assertEquals(1, s.f32Round(), "bit 0 kept");
+    run(
+        "s_setreg_imm32_b32 hwreg(HW_REG_MODE, 4, 4), 0",
+        "s_setreg_b32 hwreg(HW_REG_MODE, 0, 1), s9");
+    assertEquals(UNKNOWN, s.f32Round(), "set from an unknown SGPR");
+    run(
+        "s_mov_b32 s9, 0",
+        "s_setreg_b32 hwreg(HW_REG_MODE, 0, 2), s9",
+        "v_add_f32_e32 v2, 1.0, v1");
+    assertEquals(0, s.f32Round());
+    assertEquals(0x40800000L, s.vgpr(2, 0), "4.0, rounded to nearest even again");
+    run("s_setreg_imm32_b32 hwreg(HW_REG_TRAPSTS, 0, 8), 0xff");
+    assertEquals(0, s.f32Round(), "the trap status is no part of the mode");
+  }
+
   /** clang spills address VGPRs to private memory and reloads them: the values survive. */
   @Test
   void spilledRegistersAreReloaded() throws Exception {
