@@ -45,7 +45,7 @@ class ConsumerHazardTest {
             .contains(
                 "  P4 REGISTER_HAZARD: wave 0 prologue ("
                     + bad
-                    + ":14): consume v[4:7] may read v[4:7] before wave 0 prologue ("
+                    + ":14): consume v[4:7] may read or overwrite v[4:7] before wave 0 prologue ("
                     + bad
                     + ":10): ds_read lds[0] bytes [0, 1024) -> v[4:7] lands\n"),
         r.dump());
@@ -72,6 +72,63 @@ class ConsumerHazardTest {
     Cli.Result r = Cli.run("verify", good.toString(), "--waves", "1", "--no-timings");
     assertEquals(0, r.code(), r.dump());
     assertTrue(r.out().startsWith("k: VERIFIED\n"), r.dump());
+  }
+
+  /** A one-wave kernel that reads v[4:7] back and then runs {@code after} from line 11. */
+  private Path readBack(String name, List<String> after) throws Exception {
+    return KernelHeader.write(
+        tmp.resolve(name), KernelHeader.then(KernelHeader.readBackThen(after)));
+  }
+
+  /**
+   * A register a load in flight is still to write, overwritten (line 11): the load may land after
+   * the write and put the LDS value over it, so it must land first (a register WAW).
+   */
+  @Test
+  void overwritingARegisterBeforeItsLoadLandsIsARegisterHazard() throws Exception {
+    Path bad =
+        readBack(
+            "waw.s",
+            List.of(
+                "\tv_mov_b32_e32 v5, 0",
+                "\tv_add_f32_e32 v20, v5, v5",
+                "\ts_waitcnt lgkmcnt(0)",
+                "\ts_endpgm"));
+    Cli.Result r = Cli.run("verify", bad.toString(), "--waves", "1", "--no-timings");
+    assertEquals(1, r.code(), r.dump());
+    assertTrue(
+        r.out()
+            .contains(
+                "  P4 REGISTER_HAZARD: wave 0 prologue ("
+                    + bad
+                    + ":11): consume v[4:7] may read or overwrite v[4:7] before wave 0 prologue ("
+                    + bad
+                    + ":10): ds_read lds[0] bytes [0, 1024) -> v[4:7] lands\n"),
+        r.dump());
+    Path good =
+        readBack(
+            "waited.s",
+            List.of(
+                "\ts_waitcnt lgkmcnt(0)",
+                "\tv_mov_b32_e32 v5, 0",
+                "\tv_add_f32_e32 v20, v5, v5",
+                "\ts_endpgm"));
+    assertEquals(0, Cli.run("verify", good.toString(), "--waves", "1").code());
+  }
+
+  /** A second ds_read into the same registers returns after the first: no hazard between them. */
+  @Test
+  void aLaterLoadOnTheSameCounterMayOverwrite() throws Exception {
+    Path k =
+        readBack(
+            "twice.s",
+            List.of(
+                "\tds_read_b128 v[4:7], v1",
+                "\ts_waitcnt lgkmcnt(0)",
+                "\tv_add_f32_e32 v20, v4, v5",
+                "\ts_endpgm"));
+    Cli.Result r = Cli.run("verify", k.toString(), "--waves", "1", "--no-timings");
+    assertEquals(0, r.code(), r.dump());
   }
 
   private static final Path MORE = Path.of("..", "..", "shared", "corpus", "aiter-more");
@@ -103,7 +160,7 @@ class ConsumerHazardTest {
   void pagedAttentionReadsItsBlockIndexOneWaitTooEarly() {
     assertViolatedWith(
         "gfx942__pa__pa_bf16_noquant_gqa8_1tg_4w.co",
-        "wave 0 loop k=0 (K:898): consume v16 may read v16 before wave 0 loop k=0 (K:486): gload"
+        "wave 0 loop k=0 (K:898): consume v16 may read or overwrite v16 before wave 0 loop k=0 (K:486): gload"
             + " -> v16 lands");
   }
 
@@ -139,7 +196,7 @@ class ConsumerHazardTest {
   void theDqConversionStoresWhatItReadFromLdsBeforeItLands() {
     assertViolatedWith(
         "gfx942__fmha_v3_bwd__bwd_hd64_dq_convert_bf16_rtne_group.co",
-        "wave 0 prologue (K:189): consume v12 may read v12 before wave 0 prologue (K:179): ds_read"
+        "wave 0 prologue (K:189): consume v12 may read or overwrite v12 before wave 0 prologue (K:179): ds_read"
             + " lds[0] bytes [0, 512) -> v12 lands");
   }
 }

@@ -96,7 +96,7 @@ class OpaqueInstructionTest {
               .contains(
                   "  P4 REGISTER_HAZARD: wave 0 prologue ("
                       + k
-                      + ":11): consume v[4:7] may read v[4:7] before wave 0 prologue ("
+                      + ":11): consume v[4:7] may read or overwrite v[4:7] before wave 0 prologue ("
                       + k
                       + ":10): ds_read lds[0] bytes [0, 1024) -> v[4:7] lands\n"),
           r.dump());

@@ -11,8 +11,9 @@ import java.util.Optional;
 /**
  * One wave's vector registers that a load (a {@code ds_read}, a global or buffer load) wrote and no
  * wait for zero on its counter has retired since, as the wave runs: an instruction reading one (a
- * VALU operand, an address, a store's data) is a consumer the verifier must check (P4 for every
- * consumer of an unretired load, semantics.md section 4), and the lift records it as a step.
+ * VALU operand, an address, a store's data) or writing one (the load could land after it and
+ * overwrite its value) is a consumer the verifier must check (P4 for every consumer of an unretired
+ * load, semantics.md section 4), and the lift records it as a step.
  *
  * <p>A wait for zero is the only one that retires a given load whatever the order its counter's
  * operations return in, so a consumer after any other wait is still handed to the verifier, which
@@ -31,6 +32,11 @@ final class InFlightLoads {
   private byte[] counter = new byte[2 * PER_FILE];
 
   private int inFlight;
+
+  /** Whether no load is in flight: nothing later can read or overwrite what one writes. */
+  boolean none() {
+    return inFlight == 0;
+  }
 
   InFlightLoads copy() {
     InFlightLoads c = new InFlightLoads();
@@ -71,6 +77,44 @@ final class InFlightLoads {
     return out;
   }
 
+  /**
+   * The destinations of {@code i} (its first {@code defs} operands) that a load in flight is still
+   * to write: that load may land after {@code i} and put its value over {@code i}'s (a register
+   * WAW), so it must land before {@code i} issues, as for a reader. A load ({@code load}) on the
+   * same counter as the one in flight is none: a counter's loads write their registers in issue
+   * order, so the later value stays.
+   */
+  List<Operand.Register> overwritten(
+      Instruction i, Optional<InstructionInfo> info, int defs, boolean load) {
+    if (inFlight == 0) {
+      return List.of();
+    }
+    byte on = counterOf(info, load);
+    List<Operand.Register> out = new ArrayList<>();
+    for (int k = 0; k < defs && k < i.operands().size(); k++) {
+      Operand.Register r = register(i.operand(k));
+      if (r == null) {
+        continue;
+      }
+      for (int n = r.first(); n <= r.last(); n++) {
+        int at = index(r, n);
+        if (at >= 0 && counter[at] != NONE && counter[at] != on) {
+          out.add(r);
+          break;
+        }
+      }
+    }
+    return out;
+  }
+
+  /** The counter a load ({@code load}) counts on, or NONE for any other instruction. */
+  private static byte counterOf(Optional<InstructionInfo> info, boolean load) {
+    if (!load) {
+      return NONE;
+    }
+    return info.map(n -> n.family() == InstructionInfo.Family.LDS).orElse(false) ? LGKMCNT : VMCNT;
+  }
+
   /** Whether a load in flight wrote a register of {@code r} through a global (VMEM) load. */
   boolean fromGlobalLoad(Operand o) {
     Operand.Register r = register(o);
@@ -100,12 +144,7 @@ final class InFlightLoads {
       }
       return;
     }
-    byte on =
-        !load
-            ? NONE
-            : info.map(n -> n.family() == InstructionInfo.Family.LDS).orElse(false)
-                ? LGKMCNT
-                : VMCNT;
+    byte on = counterOf(info, load);
     for (int k = 0; k < defs && k < i.operands().size(); k++) {
       Operand.Register r = register(i.operand(k));
       if (r != null) {

@@ -534,26 +534,32 @@ public final class WaveEvaluator {
     private void consume(
         Instruction i, Optional<InstructionInfo> info, Step step, List<Instruction> callee) {
       int defs = Semantics.defs(info, i);
+      boolean load =
+          step != null
+              && (step.kind() == Step.Kind.READ
+                  || (step.kind() == Step.Kind.VMEM && i.opcode().contains("load")));
       List<Operand.Register> consumed =
           new ArrayList<>(inFlight.consumed(i, Semantics.firstSource(info), checked(i, step)));
+      addNew(consumed, inFlight.overwritten(i, info, defs, load));
       for (Instruction c : callee) {
         Optional<InstructionInfo> row = InstructionTable.lookup(c);
         int cDefs = Semantics.defs(row, c);
-        for (Operand.Register r : inFlight.consumed(c, Semantics.firstSource(row), List.of())) {
-          if (!consumed.contains(r)) {
-            consumed.add(r);
-          }
-        }
+        addNew(consumed, inFlight.consumed(c, Semantics.firstSource(row), List.of()));
+        addNew(consumed, inFlight.overwritten(c, row, cDefs, false));
         inFlight.executed(c, row, cDefs, false);
       }
       if (!consumed.isEmpty()) {
         steps.add(new Step(i, iteration, Step.Kind.CONSUME, List.of(), consumed));
       }
-      boolean load =
-          step != null
-              && (step.kind() == Step.Kind.READ
-                  || (step.kind() == Step.Kind.VMEM && i.opcode().contains("load")));
       inFlight.executed(i, info, defs, load);
+    }
+
+    private static void addNew(List<Operand.Register> to, List<Operand.Register> more) {
+      for (Operand.Register r : more) {
+        if (!to.contains(r)) {
+          to.add(r);
+        }
+      }
     }
 
     /**
@@ -624,10 +630,11 @@ public final class WaveEvaluator {
       if (value.isPresent()) {
         return OptionalInt.of(value.get() ? taken : fallThrough);
       }
-      if (depth == 0 && quiet[taken] && quiet[fallThrough]) {
+      if (depth == 0 && quiet[taken] && quiet[fallThrough] && inFlight.none()) {
         // Whichever way it goes, the rest of the wave touches no LDS, meets no barrier and runs no
-        // MFMA (hipBLASLt's split-K accumulation and edge stores): nothing that could race or
-        // order a race, so no launch is split here and the walk ends (docs/isa.md).
+        // MFMA (hipBLASLt's split-K accumulation and edge stores), and no load is in flight whose
+        // registers it could read or overwrite: nothing that could race or order a race, so no
+        // launch is split here and the walk ends (docs/isa.md).
         return OptionalInt.of(-1);
       }
       if (plan.strict()) {

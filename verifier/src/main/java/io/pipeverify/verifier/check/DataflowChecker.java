@@ -530,12 +530,14 @@ public final class DataflowChecker {
           () ->
               "P4 REGISTER_HAZARD: "
                   + text.ref(inst).brief()
-                  + " may read "
+                  + " may read or overwrite "
                   + reg
                   + " before "
                   + text.ref(def).brief()
                   + " lands",
-          () -> "The instruction then computes with the register's previous contents");
+          () ->
+              "The instruction then computes with the register's previous contents, or the load"
+                  + " lands over what it wrote");
     }
   }
 
