@@ -966,7 +966,9 @@ public final class ScheduleLift {
         positionInIteration = 0;
         lastIteration = s.iteration();
       }
-      int position = positionInIteration++;
+      // Consumers are not counted: where one is depends on which loads are still in flight,
+      // which may differ from one iteration to the next (the period leaves them out too).
+      int position = s.kind() == Step.Kind.CONSUME ? positionInIteration : positionInIteration++;
       boolean inLoop = s.iteration() >= loopStart && period > 0;
       if (inLoop && s.kind() == Step.Kind.MFMA) {
         int phase = (s.iteration() - loopStart) % period;
