@@ -134,8 +134,11 @@ final class ExplainCommand extends VerifyCommand {
       String when = round == 1 ? "" : " (round " + round + ", the written file)";
       RepairPlan plan = r.repairs().orElseThrow();
       if (!plan.verifies()) {
-        return said.append("Nothing written" + when + " (--apply): no verified repair to write.\n")
-            .toString();
+        said.append("Nothing written" + when + " (--apply): no verified repair to write.\n");
+        // The first round's explanation says why above; a later round's is said here.
+        return round == 1
+            ? said.toString()
+            : said.append(ExplanationRenderer.unrepaired(plan)).append('\n').toString();
       }
       Written w;
       try {

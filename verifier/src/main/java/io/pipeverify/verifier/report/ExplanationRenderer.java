@@ -95,7 +95,7 @@ public final class ExplanationRenderer {
   }
 
   /** Why there is no repair: none within the bound, or the search was cut short. */
-  static String unrepaired(RepairPlan plan) {
+  public static String unrepaired(RepairPlan plan) {
     if (plan.search().unknown().isPresent()) {
       return "No repair: " + plan.search().describe() + ".";
     }
