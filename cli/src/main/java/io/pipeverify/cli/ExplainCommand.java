@@ -14,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -121,14 +122,14 @@ final class ExplainCommand extends VerifyCommand {
    * each round wrote and the file's verdict, or why nothing was written.
    */
   @Override
-  String patch(List<ScheduleResult> results, VerifyOptions options)
+  String patch(List<ScheduleResult> results, Optional<Opened> single, VerifyOptions options)
       throws InputException, ExternalToolException {
     ScheduleResult r = results.get(0);
     if (!(r.report().verdict() instanceof Verdict.Violated)) {
       return "\nNothing written (--apply): " + r.report().verdict().id() + ", nothing to repair.\n";
     }
     StringBuilder said = new StringBuilder("\n");
-    Opened opened = source.isBuiltin() ? null : single();
+    Opened opened = single.orElse(null);
     String name = writtenName(r, opened);
     for (int round = 1; ; round++) {
       String when = round == 1 ? "" : " (round " + round + ", the written file)";

@@ -72,12 +72,14 @@ final class MutationTables {
       return rows.stream().filter(Row::breaks).count();
     }
 
+    /** Whether its weight is judged: a mutation breaks it, or every one is within the model. */
+    boolean judged() {
+      return breaking() > 0 || rows.stream().allMatch(Row::judged);
+    }
+
     /** yes (a mutation breaks it), no, or not judged (none breaks, some are outside the model). */
     String loadBearing() {
-      if (breaking() > 0) {
-        return "yes";
-      }
-      return rows.stream().allMatch(Row::judged) ? "no" : "not judged";
+      return breaking() > 0 ? "yes" : judged() ? "no" : "not judged";
     }
   }
 
@@ -93,7 +95,7 @@ final class MutationTables {
     Map<String, PerOp> ops = perOp(t);
     long breaking = t.rows().stream().filter(Row::breaks).count();
     long bearing = ops.values().stream().filter(p -> p.breaking() > 0).count();
-    long unjudged = ops.values().stream().filter(p -> p.loadBearing().equals("not judged")).count();
+    long unjudged = ops.values().stream().filter(p -> !p.judged()).count();
     StringBuilder out = new StringBuilder();
     out.append("mutate ")
         .append(t.name())
@@ -183,7 +185,7 @@ final class MutationTables {
             g.writeStringField("origin", p.first().origin());
             g.writeStringField("before", p.first().before());
             g.writeBooleanField("loadBearing", p.breaking() > 0);
-            g.writeBooleanField("judged", !p.loadBearing().equals("not judged"));
+            g.writeBooleanField("judged", p.judged());
             g.writeNumberField("breaking", p.breaking());
             g.writeNumberField("mutations", p.rows().size());
             g.writeEndObject();

@@ -256,11 +256,14 @@ class VerifyCommand implements Callable<Integer> {
     List<ScheduleResult> results = new ArrayList<>();
     List<Unchecked> unchecked = new ArrayList<>();
     int exit = ExitCode.OK;
+    // The one input, once opened (none for a built-in or a batch): explain --apply edits its text.
+    Optional<Opened> single = Optional.empty();
     if (source.isBuiltin()) {
       Schedule schedule = source.load(console.in(), source.knobs(target, implicitWaits));
       results.add(
           known(
-              verify("--builtin " + source.builtin, schedule, Optional.empty(), options),
+              verify(
+                  "--builtin " + source.builtin, schedule, Optional.empty(), options, wantsFixes()),
               List.of()));
     } else {
       source.assemblyTarget = target;
@@ -275,8 +278,9 @@ class VerifyCommand implements Callable<Integer> {
       // message); with several kernels to verify it is a batch of them.
       List<Unit> units =
           inputs.size() == 1
-              ? units(opened(source.open(console.in(), inputs.get(0))))
+              ? units(source.open(console.in(), inputs.get(0)))
               : inputs.stream().map(Unit::of).toList();
+      single = units.size() == 1 ? units.get(0).opened() : Optional.empty();
       if (units.size() == 1) {
         results.add(verify(units.get(0), options));
       } else {
@@ -291,7 +295,7 @@ class VerifyCommand implements Callable<Integer> {
     if (reportsOut) {
       write(results, unchecked, chosen, timings);
     }
-    String after = patches() ? patch(results, options) : "";
+    String after = patches() ? patch(results, single, options) : "";
     boolean batch = results.size() + unchecked.size() > 1;
     if (jsonl) {
       JsonReportRenderer json = new JsonReportRenderer(timings);
@@ -350,22 +354,6 @@ class VerifyCommand implements Callable<Integer> {
     return List.of(new Unit(opened.input(), Optional.of(opened), Optional.empty()));
   }
 
-  /** The one input of the command, once opened ({@code explain --apply} edits its text). */
-  private Optional<Opened> single = Optional.empty();
-
-  private Opened opened(Opened o) {
-    single = Optional.of(o);
-    return o;
-  }
-
-  /** The one input, opened: there is one when {@link #patch} runs ({@code explain}). */
-  Opened single() {
-    return single.orElseThrow();
-  }
-
-  /** Whether {@link #again} is verifying a written file without a repair search. */
-  private boolean noSearch;
-
   /** A written file, opened, and its result as {@code verify} (or {@code explain}) gives it. */
   record Again(Opened opened, ScheduleResult result) {}
 
@@ -375,17 +363,18 @@ class VerifyCommand implements Callable<Integer> {
    */
   Again again(String file, VerifyOptions options, boolean search)
       throws InputException, ExternalToolException {
-    noSearch = !search;
-    try {
-      Opened opened = source.open(console.in(), file);
-      return new Again(opened, verify(units(opened).get(0), options));
-    } finally {
-      noSearch = false;
-    }
+    Opened opened = source.open(console.in(), file);
+    return new Again(opened, verify(units(opened).get(0), options, search));
   }
 
   /** Reads, lifts where needed, and verifies one unit, whose input is open. */
   private ScheduleResult verify(Unit unit, VerifyOptions options) throws InputException {
+    return verify(unit, options, wantsFixes());
+  }
+
+  /** {@link #verify(Unit, VerifyOptions)}, with the repair search only when {@code search}. */
+  private ScheduleResult verify(Unit unit, VerifyOptions options, boolean search)
+      throws InputException {
     String input = unit.input();
     ScheduleSource.Read read = source.read(unit.opened().orElseThrow(), unit.kernel());
     if (read.covers().isEmpty()) {
@@ -393,7 +382,8 @@ class VerifyCommand implements Callable<Integer> {
       Schedule schedule =
           ScheduleSource.overridden(located.schedule(), input, target, implicitWaits);
       return known(
-          verify(input, schedule, Optional.of(located), stated(options, located)), List.of());
+          verify(input, schedule, Optional.of(located), stated(options, located), search),
+          List.of());
     }
     // A lifted kernel: every launch class verified, the verdict the worst of them (docs/isa.md).
     LiftedVerification.Checked checked =
@@ -402,7 +392,8 @@ class VerifyCommand implements Callable<Integer> {
         withRepairs(
             new ScheduleResult(
                 input, checked.report(), Optional.of(checked.located()), Optional.empty()),
-            options),
+            options,
+            search),
         read.suppressions());
   }
 
@@ -806,25 +797,30 @@ class VerifyCommand implements Callable<Integer> {
   }
 
   private ScheduleResult verify(
-      String input, Schedule schedule, Optional<LocatedSchedule> located, VerifyOptions options) {
+      String input,
+      Schedule schedule,
+      Optional<LocatedSchedule> located,
+      VerifyOptions options,
+      boolean search) {
     VerificationReport report = Verifier.verify(schedule, options);
-    return withRepairs(new ScheduleResult(input, report, located, Optional.empty()), options);
+    return withRepairs(
+        new ScheduleResult(input, report, located, Optional.empty()), options, search);
   }
 
-  /** The result with its repairs searched, when asked for and violated. */
-  private ScheduleResult withRepairs(ScheduleResult result, VerifyOptions options) {
+  /** The result with its repairs searched, when {@code search} and violated. */
+  private ScheduleResult withRepairs(ScheduleResult result, VerifyOptions options, boolean search) {
     VerificationReport report = result.report();
-    if (wantsFixes() && !noSearch && report.verdict() instanceof Verdict.Violated) {
+    if (search && report.verdict() instanceof Verdict.Violated) {
       console
           .err()
           .println("pipeverify: searching repairs for " + report.schedule().name() + "...");
       console.err().flush();
-      SmallestRepair search =
+      SmallestRepair smallest =
           movesAllowed()
               ? new SmallestRepair(options, maxEdits)
               : new SmallestRepair(options, maxEdits).withoutMoves();
-      result = result.withRepairs(search.plan(report));
-      console.err().println("pipeverify: " + search.verifications() + " candidate verifications");
+      result = result.withRepairs(smallest.plan(report));
+      console.err().println("pipeverify: " + smallest.verifications() + " candidate verifications");
     }
     return result;
   }
@@ -838,7 +834,7 @@ class VerifyCommand implements Callable<Integer> {
   }
 
   /** What writing the repairs of {@code results} made, for stdout ({@link #patches}). */
-  String patch(List<ScheduleResult> results, VerifyOptions options)
+  String patch(List<ScheduleResult> results, Optional<Opened> single, VerifyOptions options)
       throws InputException, ExternalToolException {
     throw new IllegalStateException("verify writes no repair");
   }
