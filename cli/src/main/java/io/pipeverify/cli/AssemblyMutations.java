@@ -19,11 +19,8 @@ import java.util.OptionalInt;
 final class AssemblyMutations {
   private AssemblyMutations() {}
 
-  /**
-   * One mutation: the line, its instruction, the change, whether it weakens or drops the wait's
-   * lgkmcnt, and the whole mutated text.
-   */
-  record Mutation(int line, String before, String change, boolean weakensLgkm, String text) {}
+  /** One mutation: the line, its instruction, the change, and the whole mutated text. */
+  record Mutation(int line, String before, String change, String text) {}
 
   /** The mutations of {@code text}'s lines {@code sync}, in line order. */
   static List<Mutation> of(AsmLines text, Iterable<Integer> sync) {
@@ -33,12 +30,7 @@ final class AssemblyMutations {
       String before = AsmLines.code(was).strip();
       if (AsmLines.is(was, "s_barrier") || AsmLines.is(was, "s_waitcnt")) {
         out.add(
-            new Mutation(
-                line,
-                before,
-                "drop",
-                AsmLines.counter(was, "lgkmcnt").isPresent(),
-                with(text, line, dropped(was, "fuzz --mutate"))));
+            new Mutation(line, before, "drop", with(text, line, dropped(was, "fuzz --mutate"))));
       }
       if (!AsmLines.is(was, "s_waitcnt")) {
         continue;
@@ -56,7 +48,6 @@ final class AssemblyMutations {
                   line,
                   before,
                   "weaken to " + AsmLines.code(weaker).strip(),
-                  c == Counter.LGKMCNT,
                   with(text, line, weaker)));
         }
         if (n.getAsInt() > 0) {
@@ -66,34 +57,7 @@ final class AssemblyMutations {
                   line,
                   before,
                   "strengthen to " + AsmLines.code(stronger).strip(),
-                  false,
                   with(text, line, stronger)));
-        }
-      }
-    }
-    return out;
-  }
-
-  /**
-   * The lines of waits on lgkmcnt that may retire scalar memory loads ({@code s_load*}, {@code
-   * s_buffer_load*}): one of them comes before the wait in the text with no {@code lgkmcnt(0)}
-   * between. The model does not follow the registers those loads write (scalar loads return out of
-   * order, only {@code lgkmcnt(0)} retires them; docs/isa.md), so weakening such a wait is not
-   * judged. Text order over-approximates the paths: a wait is marked rather than missed.
-   */
-  static java.util.Set<Integer> scalarWaits(AsmLines text) {
-    java.util.Set<Integer> out = new java.util.TreeSet<>();
-    boolean pending = false;
-    for (int line = 1; line <= text.size(); line++) {
-      String code = AsmLines.code(text.line(line)).strip();
-      if (code.startsWith("s_load") || code.startsWith("s_buffer_load")) {
-        pending = true;
-      } else if (AsmLines.is(code, "s_waitcnt") && AsmLines.counter(code, "lgkmcnt").isPresent()) {
-        if (pending) {
-          out.add(line);
-        }
-        if (AsmLines.counter(code, "lgkmcnt").getAsInt() == 0) {
-          pending = false;
         }
       }
     }
@@ -138,7 +102,6 @@ final class AssemblyMutations {
         skipped.add(line);
       }
     }
-    java.util.Set<Integer> scalar = scalarWaits(text);
     List<Mutation> mutations = of(text, base.sync());
     List<MutationTables.Row> rows = new ArrayList<>();
     int done = 0;
@@ -152,8 +115,7 @@ final class AssemblyMutations {
               m.change(),
               o.report().isEmpty() ? "not read: " + o.reason() : o.verdict(),
               o.breaks(base),
-              o.fresh(base),
-              !(scalar.contains(m.line()) && m.weakensLgkm())));
+              o.fresh(base)));
       if (++done % 25 == 0) {
         console
             .err()

@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalInt;
-import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -19,8 +18,8 @@ import java.util.TreeMap;
  * verifies (a binary search: a weaker wait only removes orderings); a wait left with no counter is
  * removed. Passes repeat until one changes nothing, so no single further relaxation of the result
  * verifies (a local maximum). Each step is a variant of the whole text, lifted again and verified
- * ({@link KernelVariants}). The lgkmcnt of a wait that may retire scalar loads is left as it is:
- * the model does not follow their registers.
+ * ({@link KernelVariants}). A wait that retires scalar loads is relaxed like any other: the model
+ * follows their registers (an {@code sload} retired only by {@code lgkmcnt(0)}).
  */
 final class AssemblyRelaxer {
   private static final int MAX_PASSES = 4;
@@ -43,7 +42,6 @@ final class AssemblyRelaxer {
   /** Relaxes {@code text}, which verifies ({@code base}), at its wait and barrier lines. */
   Result relax(String text, KernelVariants.Outcome base) throws ExternalToolException {
     AsmLines original = new AsmLines(text);
-    Set<Integer> scalar = AssemblyMutations.scalarWaits(original);
     List<Integer> barriers = new ArrayList<>();
     List<Integer> waits = new ArrayList<>();
     for (int line : base.sync()) {
@@ -73,9 +71,6 @@ final class AssemblyRelaxer {
       for (int line : waits) {
         for (Counter c : Counter.values()) {
           String name = c.name().toLowerCase(Locale.ROOT);
-          if (c == Counter.LGKMCNT && scalar.contains(line)) {
-            continue;
-          }
           String now = new AsmLines(current).line(line);
           if (!AsmLines.is(now, "s_waitcnt")) {
             continue;

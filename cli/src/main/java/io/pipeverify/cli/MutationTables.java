@@ -21,9 +21,7 @@ final class MutationTables {
   /**
    * One mutation: the wait or barrier ({@code op}, as the table names it: {@code loop #8}, {@code
    * line 650}), where it comes from, its text before, the change, the mutant's verdict, whether it
-   * breaks the schedule, the classes of findings the schedule as given lacks, and whether the
-   * verdict judges the change at all ({@code judged}: false for a wait that may retire scalar
-   * loads, whose registers the model does not follow).
+   * breaks the schedule, and the classes of findings the schedule as given lacks.
    */
   record Row(
       String op,
@@ -32,8 +30,7 @@ final class MutationTables {
       String mutation,
       String verdict,
       boolean breaks,
-      List<String> newClasses,
-      boolean judged) {
+      List<String> newClasses) {
     Row {
       Objects.requireNonNull(op);
       newClasses = List.copyOf(newClasses);
@@ -60,8 +57,7 @@ final class MutationTables {
               x.mutation().change(),
               x.verdict(),
               x.breaks(),
-              x.newClasses(),
-              true));
+              x.newClasses()));
     }
     return new Mutations(s.name(), r.base().verdict().id(), "", rows);
   }
@@ -70,16 +66,6 @@ final class MutationTables {
   private record PerOp(Row first, List<Row> rows) {
     long breaking() {
       return rows.stream().filter(Row::breaks).count();
-    }
-
-    /** Whether its weight is judged: a mutation breaks it, or every one is within the model. */
-    boolean judged() {
-      return breaking() > 0 || rows.stream().allMatch(Row::judged);
-    }
-
-    /** yes (a mutation breaks it), no, or not judged (none breaks, some are outside the model). */
-    String loadBearing() {
-      return breaking() > 0 ? "yes" : judged() ? "no" : "not judged";
     }
   }
 
@@ -95,7 +81,6 @@ final class MutationTables {
     Map<String, PerOp> ops = perOp(t);
     long breaking = t.rows().stream().filter(Row::breaks).count();
     long bearing = ops.values().stream().filter(p -> p.breaking() > 0).count();
-    long unjudged = ops.values().stream().filter(p -> !p.judged()).count();
     StringBuilder out = new StringBuilder();
     out.append("mutate ")
         .append(t.name())
@@ -112,12 +97,6 @@ final class MutationTables {
         .append(" of the ")
         .append(ops.size())
         .append(" are load-bearing")
-        .append(
-            unjudged == 0
-                ? ""
-                : ", "
-                    + unjudged
-                    + " not judged (they may retire scalar loads, which the model does not follow)")
         .append(t.note().isEmpty() ? "" : "; " + t.note())
         .append("\n\n");
     List<String[]> rows = new ArrayList<>();
@@ -143,7 +122,7 @@ final class MutationTables {
             e.getKey(),
             p.first().origin(),
             p.first().before(),
-            p.loadBearing(),
+            p.breaking() > 0 ? "yes" : "no",
             p.breaking() + " of " + p.rows().size()
           });
     }
@@ -168,7 +147,6 @@ final class MutationTables {
             g.writeStringField("mutation", x.mutation());
             g.writeStringField("verdict", x.verdict());
             g.writeBooleanField("breaks", x.breaks());
-            g.writeBooleanField("judged", x.judged());
             g.writeArrayFieldStart("newClasses");
             for (String c : x.newClasses()) {
               g.writeString(c);
@@ -185,7 +163,6 @@ final class MutationTables {
             g.writeStringField("origin", p.first().origin());
             g.writeStringField("before", p.first().before());
             g.writeBooleanField("loadBearing", p.breaking() > 0);
-            g.writeBooleanField("judged", p.judged());
             g.writeNumberField("breaking", p.breaking());
             g.writeNumberField("mutations", p.rows().size());
             g.writeEndObject();

@@ -131,6 +131,118 @@ class ConsumerHazardTest {
     assertEquals(0, r.code(), r.dump());
   }
 
+  /**
+   * A one-wave kernel that loads two kernel arguments with scalar loads (lines 6-7), runs {@code
+   * gap} (line 8), copies s4 (line 9) and writes its lane's 16 bytes of LDS.
+   */
+  private Path scalar(String name, String gap) throws Exception {
+    return KernelHeader.write(
+        tmp.resolve(name),
+        KernelHeader.then(
+            List.of(
+                "\ts_load_dword s4, s[0:1], 0x0", // 6
+                "\ts_load_dword s5, s[0:1], 0x4", // 7
+                gap, // 8
+                "\ts_mov_b32 s6, s4", // 9
+                "\tv_lshlrev_b32_e32 v1, 4, v0", // 10
+                "\ts_waitcnt lgkmcnt(0)", // 11
+                "\tds_write_b128 v1, v[12:15]", // 12
+                "\ts_waitcnt lgkmcnt(0)", // 13
+                "\ts_endpgm")));
+  }
+
+  /**
+   * A scalar load's SGPR read before {@code lgkmcnt(0)} (semantics.md section 4): scalar memory
+   * returns out of order, so {@code lgkmcnt(1)} after two scalar loads retires neither; only a wait
+   * for 0 does, which explain proposes.
+   */
+  @Test
+  void aScalarLoadIsRetiredOnlyByAWaitForZero() throws Exception {
+    for (String gap : List.of("\ts_nop 0", "\ts_waitcnt lgkmcnt(1)")) {
+      Path bad = scalar("bad.s", gap);
+      Cli.Result r = Cli.run("verify", bad.toString(), "--waves", "1", "--no-timings");
+      assertEquals(1, r.code(), gap + "\n" + r.dump());
+      assertTrue(r.out().startsWith("k: VIOLATED (1 root cause, 1 instance)\n"), r.dump());
+      assertTrue(
+          r.out()
+              .contains(
+                  "  P4 REGISTER_HAZARD: wave 0 prologue ("
+                      + bad
+                      + ":9): consume s4 may read or overwrite s4 before wave 0 prologue ("
+                      + bad
+                      + ":6): sload -> s4 lands\n"),
+          r.dump());
+    }
+    Path none = scalar("none.s", "\ts_nop 0");
+    Cli.Result explain = Cli.run("explain", none.toString(), "--waves", "1");
+    assertEquals(1, explain.code(), explain.dump());
+    assertTrue(
+        explain
+            .out()
+            .contains(
+                "    edit: in the prologue, before the consume at "
+                    + none
+                    + ":9, insert s_waitcnt lgkmcnt(0)\n"),
+        explain.dump());
+    Path weak = scalar("weak.s", "\ts_waitcnt lgkmcnt(1)");
+    explain = Cli.run("explain", weak.toString(), "--waves", "1");
+    assertTrue(
+        explain
+            .out()
+            .contains(
+                "    why: the s_waitcnt lgkmcnt(1) at "
+                    + weak
+                    + ":8 does not retire it: scalar loads return out of order, so only"
+                    + " lgkmcnt(0) does; the first wait that does is s_waitcnt lgkmcnt(0) at"
+                    + " prologue #3."),
+        explain.dump());
+    assertTrue(
+        explain
+            .out()
+            .contains(
+                "    edit: in the prologue, strengthen the s_waitcnt lgkmcnt(1) at "
+                    + weak
+                    + ":8 to s_waitcnt lgkmcnt(0)\n"),
+        explain.dump());
+    Cli.Result good =
+        Cli.run("verify", scalar("good.s", "\ts_waitcnt lgkmcnt(0)").toString(), "--waves", "1");
+    assertEquals(0, good.code(), good.dump());
+  }
+
+  /** fuzz --mutate judges the wait for the scalar loads: it is load-bearing. */
+  @Test
+  void theWaitForTheScalarLoadsIsLoadBearing() throws Exception {
+    Path k = scalar("k.s", "\ts_waitcnt lgkmcnt(0)");
+    Cli.Result r = Cli.run("fuzz", k.toString(), "--waves", "1", "--mutate");
+    assertEquals(0, r.code(), r.dump());
+    assertTrue(
+        r.out()
+            .lines()
+            .anyMatch(
+                l ->
+                    l.strip()
+                        .equals(
+                            "line 8   " + k + ":8   s_waitcnt lgkmcnt(0)  yes           2 of 2")),
+        r.dump());
+  }
+
+  /** Two scalar loads of one register may land in either order: the second overwrites in flight. */
+  @Test
+  void aSecondScalarLoadOfTheSameRegisterIsAHazard() throws Exception {
+    Path bad = scalar("twice.s", "\ts_load_dword s4, s[0:1], 0x8");
+    Cli.Result r = Cli.run("verify", bad.toString(), "--waves", "1", "--no-timings");
+    assertEquals(1, r.code(), r.dump());
+    assertTrue(
+        r.out()
+            .contains(
+                "  P4 REGISTER_HAZARD: wave 0 prologue ("
+                    + bad
+                    + ":8): consume s4 may read or overwrite s4 before wave 0 prologue ("
+                    + bad
+                    + ":6): sload -> s4 lands\n"),
+        r.dump());
+  }
+
   private static final Path MORE = Path.of("..", "..", "shared", "corpus", "aiter-more");
 
   private static void assumeShipped(Path k) {

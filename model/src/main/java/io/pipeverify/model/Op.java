@@ -114,11 +114,35 @@ public sealed interface Op {
   }
 
   /**
+   * A scalar memory load ({@code s_load_dword*}, {@code s_buffer_load_dword*}) into SGPRs {@code
+   * dst}, in a kernel lifted from assembly. It counts on lgkmcnt, but scalar memory returns out of
+   * order with the LDS operations on that counter (and with other scalar loads), so only {@code
+   * s_waitcnt lgkmcnt(0)} retires it (semantics.md section 4). The lift makes one only where a
+   * later instruction may read or overwrite its registers before that wait.
+   */
+  record SLoad(String dst, Origin origin) implements Op {
+    public SLoad {
+      Objects.requireNonNull(dst);
+      Objects.requireNonNull(origin);
+    }
+
+    @Override
+    public SLoad withOrigin(Origin o) {
+      return new SLoad(dst, o);
+    }
+
+    @Override
+    public String kind() {
+      return "sload";
+    }
+  }
+
+  /**
    * An instruction of a kernel lifted from assembly that reads {@code registers} (a VALU operand,
    * an LDS or memory address) while the loads that last wrote them may be in flight: each entry is
-   * the destination of such a load as its op names it ({@link GLoad#dst}, {@link DsRead#dst}). P4
-   * needs each load landed before the instruction issues (semantics.md section 4); it touches
-   * nothing.
+   * the destination of such a load as its op names it ({@link GLoad#dst}, {@link DsRead#dst},
+   * {@link SLoad#dst}). P4 needs each load landed before the instruction issues (semantics.md
+   * section 4); it touches nothing.
    */
   record Consume(java.util.List<String> registers, Origin origin) implements Op {
     public Consume {

@@ -118,6 +118,7 @@ public final class ScheduleListing {
             Op.GLoad l = (Op.GLoad) op;
             yield l.dst() + "    " + tag(l.tile(), null);
           }
+          case "sload" -> ((Op.SLoad) op).dst();
           case "consume" -> String.join(", ", ((Op.Consume) op).registers());
           case "wait" -> ((Op.Wait) op).counters();
           case "mfma" -> {

@@ -330,6 +330,8 @@ public final class ScheduleValidator {
   private void checkOps(int p, WaveProgram prog, Map<String, LdsBuffer> buffers) {
     Set<String> readRegs = new TreeSet<>();
     Set<String> loadRegs = new TreeSet<>();
+    // Only a consume names a scalar load's registers (an mfma or ds_write reads no SGPR).
+    Set<String> scalarRegs = new TreeSet<>();
     for (Section section : Section.values()) {
       for (Op listed : prog.section(section)) {
         Op op = listed instanceof Op.Conditional c ? c.op() : listed;
@@ -337,6 +339,8 @@ public final class ScheduleValidator {
           readRegs.add(r.dst());
         } else if (op instanceof Op.GLoad g) {
           loadRegs.add(g.dst());
+        } else if (op instanceof Op.SLoad l) {
+          scalarRegs.add(l.dst());
         }
       }
     }
@@ -347,8 +351,10 @@ public final class ScheduleValidator {
       // into AGPRs), or is "computed" when no load did (proofs/lifted-intent.md).
       Set<String> loaded = new TreeSet<>(readRegs);
       loaded.addAll(loadRegs);
-      readRegs = loaded;
       loadRegs = loaded;
+      // A consume may also name a scalar load's SGPRs; a ds_write's source may not.
+      readRegs = new TreeSet<>(loaded);
+      readRegs.addAll(scalarRegs);
     }
     List<Integer> waves =
         prog.waves().stream().filter(waveEnvs::containsKey).distinct().sorted().toList();
@@ -395,6 +401,10 @@ public final class ScheduleValidator {
       }
     } else if (op instanceof Op.GLoad g) {
       checkTile(g.tile(), ptr + "/tile", section, waves);
+    } else if (op instanceof Op.SLoad) {
+      if (schedule.intent() != Intent.NONE) {
+        problem(ptr, "an sload op belongs to a kernel lifted from assembly (intent none)");
+      }
     } else if (op instanceof Op.Consume c) {
       if (schedule.intent() != Intent.NONE) {
         problem(ptr, "a consume op belongs to a kernel lifted from assembly (intent none)");
@@ -402,7 +412,7 @@ public final class ScheduleValidator {
       for (int r = 0; r < c.registers().size(); r++) {
         String reg = c.registers().get(r);
         if (!readRegs.contains(reg)) {
-          problem(ptr + "/regs/" + r, unknownRegister(reg, "ds_read or gload", readRegs));
+          problem(ptr + "/regs/" + r, unknownRegister(reg, "ds_read, gload or sload", readRegs));
         }
       }
     } else if (op instanceof Op.Wait w) {

@@ -9,11 +9,12 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * One wave's vector registers that a load (a {@code ds_read}, a global or buffer load) wrote and no
- * wait for zero on its counter has retired since, as the wave runs: an instruction reading one (a
- * VALU operand, an address, a store's data) or writing one (the load could land after it and
- * overwrite its value) is a consumer the verifier must check (P4 for every consumer of an unretired
- * load, semantics.md section 4), and the lift records it as a step.
+ * One wave's registers that a load (a {@code ds_read}, a global or buffer load into VGPRs or AGPRs,
+ * a scalar load into SGPRs) wrote and no wait for zero on its counter has retired since, as the
+ * wave runs: an instruction reading one (a VALU or SALU operand, an address, a store's data) or
+ * writing one (the load could land after it and overwrite its value) is a consumer the verifier
+ * must check (P4 for every consumer of an unretired load, semantics.md section 4), and the lift
+ * records it as a step.
  *
  * <p>A wait for zero is the only one that retires a given load whatever the order its counter's
  * operations return in, so a consumer after any other wait is still handed to the verifier, which
@@ -25,11 +26,19 @@ final class InFlightLoads {
   private static final byte VMCNT = 1;
   private static final byte LGKMCNT = 2;
 
-  /** Registers per file: VGPRs and AGPRs a wave can name. */
+  /**
+   * A scalar load: counted on lgkmcnt but out of order, so only lgkmcnt(0) retires it, and a later
+   * scalar load of the same register may land first.
+   */
+  private static final byte SMEM = 3;
+
+  /** Registers per file: VGPRs and AGPRs a wave can name (more than the SGPRs). */
   private static final int PER_FILE = 512;
 
-  /** Per register (VGPRs, then AGPRs), the counter of the load in flight into it, or NONE. */
-  private byte[] counter = new byte[2 * PER_FILE];
+  /**
+   * Per register (VGPRs, AGPRs, then SGPRs), the counter of the load in flight into it, or NONE.
+   */
+  private byte[] counter = new byte[3 * PER_FILE];
 
   private int inFlight;
 
@@ -82,7 +91,7 @@ final class InFlightLoads {
    * to write: that load may land after {@code i} and put its value over {@code i}'s (a register
    * WAW), so it must land before {@code i} issues, as for a reader. A load ({@code load}) on the
    * same counter as the one in flight is none: a counter's loads write their registers in issue
-   * order, so the later value stays.
+   * order, so the later value stays; scalar loads return in any order, so for them it is one.
    */
   List<Operand.Register> overwritten(
       Instruction i, Optional<InstructionInfo> info, int defs, boolean load) {
@@ -98,7 +107,7 @@ final class InFlightLoads {
       }
       for (int n = r.first(); n <= r.last(); n++) {
         int at = index(r, n);
-        if (at >= 0 && counter[at] != NONE && counter[at] != on) {
+        if (at >= 0 && counter[at] != NONE && (counter[at] != on || on == SMEM)) {
           out.add(r);
           break;
         }
@@ -109,10 +118,14 @@ final class InFlightLoads {
 
   /** The counter a load ({@code load}) counts on, or NONE for any other instruction. */
   private static byte counterOf(Optional<InstructionInfo> info, boolean load) {
-    if (!load) {
+    if (!load || info.isEmpty()) {
       return NONE;
     }
-    return info.map(n -> n.family() == InstructionInfo.Family.LDS).orElse(false) ? LGKMCNT : VMCNT;
+    return switch (info.get().family()) {
+      case LDS -> LGKMCNT;
+      case SMEM -> SMEM;
+      default -> VMCNT;
+    };
   }
 
   /** Whether a load in flight wrote a register of {@code r} through a global (VMEM) load. */
@@ -141,6 +154,7 @@ final class InFlightLoads {
       }
       if (w.lgkmcnt().isPresent() && w.lgkmcnt().getAsInt() == 0) {
         retire(LGKMCNT);
+        retire(SMEM);
       }
       return;
     }
@@ -186,16 +200,16 @@ final class InFlightLoads {
     return false;
   }
 
-  /** A vector register operand (modifiers such as {@code -v4} or {@code |v4|} looked through). */
+  /** A register operand (modifiers such as {@code -v4} or {@code |v4|} looked through). */
   private static Operand.Register register(Operand o) {
     Operand base = o instanceof Operand.Modified m ? m.inner() : o;
-    return base instanceof Operand.Register r && r.file() != Operand.RegisterFile.SGPR ? r : null;
+    return base instanceof Operand.Register r ? r : null;
   }
 
   private static int index(Operand.Register r, int n) {
     if (n >= PER_FILE) {
       return -1;
     }
-    return (r.file() == Operand.RegisterFile.AGPR ? PER_FILE : 0) + n;
+    return r.file().ordinal() * PER_FILE + n;
   }
 }

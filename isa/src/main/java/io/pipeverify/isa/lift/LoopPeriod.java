@@ -84,11 +84,13 @@ public final class LoopPeriod {
 
   /**
    * The same instructions in the same order, touching the same LDS bytes; the consumers of loaded
-   * registers (InFlightLoads) are left out: they follow the waits, which are compared.
+   * registers (InFlightLoads) and the scalar loads are left out: consumers follow the waits, which
+   * are compared, and a scalar load counts in no wait's LDS count (it is an op only where a
+   * consumer names it).
    */
   static boolean same(List<Step> all, List<Step> others) {
-    List<Step> a = withoutConsumers(all);
-    List<Step> b = withoutConsumers(others);
+    List<Step> a = withoutFloating(all);
+    List<Step> b = withoutFloating(others);
     if (a.size() != b.size()) {
       return false;
     }
@@ -104,11 +106,16 @@ public final class LoopPeriod {
     return true;
   }
 
-  /** {@code steps} without consumers: the list itself when it has none (the common case). */
-  private static List<Step> withoutConsumers(List<Step> steps) {
-    return steps.stream().noneMatch(s -> s.kind() == Step.Kind.CONSUME)
+  /** A step {@link #same} leaves out: a consumer of loaded registers, a scalar load. */
+  static boolean floating(Step s) {
+    return s.kind() == Step.Kind.CONSUME || s.kind() == Step.Kind.SLOAD;
+  }
+
+  /** {@code steps} without floating ones: the list itself when it has none (the common case). */
+  private static List<Step> withoutFloating(List<Step> steps) {
+    return steps.stream().noneMatch(LoopPeriod::floating)
         ? steps
-        : steps.stream().filter(s -> s.kind() != Step.Kind.CONSUME).toList();
+        : steps.stream().filter(s -> !floating(s)).toList();
   }
 
   private static boolean sameLanes(List<LdsAccess> a, List<LdsAccess> b) {

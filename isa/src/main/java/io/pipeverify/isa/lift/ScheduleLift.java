@@ -65,7 +65,10 @@ import java.util.regex.Pattern;
  * not ops (semantics.md section 8): {@code s_waitcnt lgkmcnt(N)} blocks until the whole count is at
  * most N, so at most N LDS operations are outstanding after it whatever the others do, and LDS
  * operations retire in order among themselves; counting only the LDS operations gives exactly the
- * guarantee the LDS checks need (one in flight can only make the real wait stronger).
+ * guarantee the LDS checks need (one in flight can only make the real wait stronger). A scalar load
+ * whose registers an instruction may read or overwrite before {@code lgkmcnt(0)} is an {@code
+ * sload} op, which the verifier counts in no LDS count and retires only by a wait for 0 (scalar
+ * memory returns out of order).
  *
  * <p><b>Registers.</b> An mfma's A (B) operand names the load that last wrote any of its registers
  * before it, as the wave ran; the loop's mfmas must name the same load in every iteration.
@@ -986,6 +989,8 @@ public final class ScheduleLift {
         defined.add(r.dst());
       } else if (op.isPresent() && op.get() instanceof Op.GLoad g) {
         defined.add(g.dst());
+      } else if (op.isPresent() && op.get() instanceof Op.SLoad l) {
+        defined.add(l.dst());
       }
       if (op.isEmpty()) {
         continue;
@@ -1006,7 +1011,34 @@ public final class ScheduleLift {
         loop.add(op.get());
       }
     }
-    return new WaveProgram("wave" + t.wave(), List.of(t.wave()), prologue, loop, epilogue);
+    Set<String> consumed = new HashSet<>();
+    for (List<Op> section : List.of(prologue, loop, epilogue)) {
+      for (Op op : section) {
+        if (op instanceof Op.Consume c) {
+          consumed.addAll(c.registers());
+        }
+      }
+    }
+    return new WaveProgram(
+        "wave" + t.wave(),
+        List.of(t.wave()),
+        consumedLoads(prologue, consumed),
+        consumedLoads(loop, consumed),
+        consumedLoads(epilogue, consumed));
+  }
+
+  /**
+   * {@code ops} without the scalar loads no consume names: a scalar load that a wait for 0 retires
+   * before any instruction touches its registers orders nothing (it counts in no LDS count), and
+   * nearly every one is such.
+   */
+  private static List<Op> consumedLoads(List<Op> ops, Set<String> consumed) {
+    if (ops.stream().noneMatch(o -> o instanceof Op.SLoad l && !consumed.contains(l.dst()))) {
+      return ops;
+    }
+    return ops.stream()
+        .filter(o -> !(o instanceof Op.SLoad l) || consumed.contains(l.dst()))
+        .toList();
   }
 
   /** {@code c} naming only loads in {@code defined}; empty when it names none. */
@@ -1125,6 +1157,7 @@ public final class ScheduleLift {
           Optional.of(
               new Op.Consume(
                   s.consumed().stream().map(registers::loadOf).distinct().toList(), origin));
+      case SLOAD -> Optional.of(new Op.SLoad(destination(i), origin));
       case LGKM, END -> Optional.empty();
     };
   }
@@ -1153,9 +1186,7 @@ public final class ScheduleLift {
     void record(Step s) {
       order++;
       Instruction i = s.instruction();
-      boolean load =
-          s.kind() == Step.Kind.READ || (s.kind() == Step.Kind.VMEM && i.opcode().contains("load"));
-      if (load && i.operand(0) instanceof Operand.Register r) {
+      if (Step.loads(s.kind(), i) && i.operand(0) instanceof Operand.Register r) {
         Def[] file = file(r);
         Def d = new Def(r, order);
         for (int n = r.first(); n <= r.last(); n++) {

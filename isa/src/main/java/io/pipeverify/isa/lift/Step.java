@@ -11,9 +11,9 @@ import java.util.Optional;
 /**
  * One executed instruction that the schedule lift turns into an op: an LDS access or LDS-DMA copy
  * (with its evaluated bytes: two accesses for {@code ds_read2*} and {@code ds_write2*}), another
- * counted memory instruction (it changes what a wait's count means), a wait, a barrier, an MFMA,
- * the end, a read of loaded registers ({@code consumed}); with the loop iteration it ran in (-1
- * before the loop, -2 after it).
+ * counted memory instruction (it changes what a wait's count means), a scalar load, a wait, a
+ * barrier, an MFMA, the end, a read of loaded registers ({@code consumed}); with the loop iteration
+ * it ran in (-1 before the loop, -2 after it).
  */
 public record Step(
     Instruction instruction,
@@ -29,8 +29,16 @@ public record Step(
     WRITE,
     /** A global or buffer load or store into registers: counted on vmcnt. */
     VMEM,
-    /** A scalar memory load, or an LDS instruction that touches no LDS bytes: lgkmcnt. */
+    /**
+     * A scalar memory instruction that returns nothing, or an LDS instruction that touches no LDS
+     * bytes: lgkmcnt.
+     */
     LGKM,
+    /**
+     * A scalar memory instruction that returns a value into SGPRs ({@code s_load_dword*}, {@code
+     * s_memtime}): lgkmcnt, out of order with the rest, so only lgkmcnt(0) retires it.
+     */
+    SLOAD,
     WAIT,
     BARRIER,
     MFMA,
@@ -49,6 +57,19 @@ public record Step(
     consumed = List.copyOf(consumed);
   }
 
+  /**
+   * Whether an executed instruction of kind {@code kind} is a load into registers whose consumers
+   * P4 checks: a ds_read, a global or buffer load, a scalar load.
+   */
+  static boolean loads(Kind kind, Instruction i) {
+    return switch (kind) {
+      case READ -> true;
+      case VMEM -> i.opcode().contains("load");
+      case SLOAD -> true;
+      default -> false;
+    };
+  }
+
   /** The kind of an executed instruction, or empty for one that orders nothing. */
   static Optional<Kind> kindOf(InstructionInfo info, List<LdsAccess> lds) {
     if (!lds.isEmpty()) {
@@ -62,6 +83,9 @@ public record Step(
     Family f = info.family();
     if (f == Family.VMEM || f == Family.FLAT) {
       return Optional.of(Kind.VMEM);
+    }
+    if (f == Family.SMEM && info.defs() > 0) {
+      return Optional.of(Kind.SLOAD);
     }
     if (f == Family.SMEM || f == Family.LDS) {
       return Optional.of(Kind.LGKM);

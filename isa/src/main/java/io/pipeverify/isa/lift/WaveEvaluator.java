@@ -534,10 +534,7 @@ public final class WaveEvaluator {
     private void consume(
         Instruction i, Optional<InstructionInfo> info, Step step, List<Instruction> callee) {
       int defs = Semantics.defs(info, i);
-      boolean load =
-          step != null
-              && (step.kind() == Step.Kind.READ
-                  || (step.kind() == Step.Kind.VMEM && i.opcode().contains("load")));
+      boolean load = step != null && Step.loads(step.kind(), i);
       List<Operand.Register> consumed =
           new ArrayList<>(inFlight.consumed(i, Semantics.firstSource(info), checked(i, step)));
       addNew(consumed, inFlight.overwritten(i, info, defs, load));
@@ -822,7 +819,8 @@ public final class WaveEvaluator {
 
     /**
      * The steps without the stores and non-returning atomics to global memory, and without the
-     * scalar memory operations (which are not ops of the schedule anyway: semantics.md section 8).
+     * scalar memory operations that return nothing (not ops of the schedule: semantics.md section
+     * 8). Scalar loads stay; {@link LoopPeriod#same} compares the sides without them.
      */
     private static List<Step> withoutStores(List<Step> steps) {
       List<Step> out = new ArrayList<>(steps.size());
@@ -836,28 +834,29 @@ public final class WaveEvaluator {
     }
 
     /**
-     * The steps of one side of a summarised branch with the consumers of loaded registers of the
-     * other side too, each where it ran among the steps both sides share ({@link LoopPeriod#same}
-     * leaves consumers out): whichever side runs, its reads of loads in flight are checked.
+     * The steps of one side of a summarised branch with the consumers of loaded registers and the
+     * scalar loads of the other side too, each where it ran among the steps both sides share
+     * ({@link LoopPeriod#same} leaves both out): whichever side runs, its reads of loads in flight
+     * are checked.
      */
     private static List<Step> withConsumersOf(List<Step> side, List<Step> other) {
       List<Step> out = new ArrayList<>(side.size());
       int o = 0;
       for (Step s : side) {
-        if (s.kind() != Step.Kind.CONSUME) {
-          while (o < other.size() && other.get(o).kind() == Step.Kind.CONSUME) {
+        if (!LoopPeriod.floating(s)) {
+          while (o < other.size() && LoopPeriod.floating(other.get(o))) {
             addConsumer(out, other.get(o++));
           }
           o++;
         }
-        if (s.kind() == Step.Kind.CONSUME) {
+        if (LoopPeriod.floating(s)) {
           addConsumer(out, s);
         } else {
           out.add(s);
         }
       }
       while (o < other.size()) {
-        if (other.get(o).kind() == Step.Kind.CONSUME) {
+        if (LoopPeriod.floating(other.get(o))) {
           addConsumer(out, other.get(o));
         }
         o++;

@@ -62,6 +62,7 @@ public final class ScheduleReader {
       List.of(
           "g2s",
           "gload",
+          "sload",
           "consume",
           "ds_read",
           "ds_write",
@@ -482,6 +483,7 @@ public final class ScheduleReader {
       Map.ofEntries(
           Map.entry("g2s", List.of("op", "buffer", "slot", "tile")),
           Map.entry("gload", List.of("op", "dst", "tile")),
+          Map.entry("sload", List.of("op", "dst")),
           Map.entry("consume", List.of("op", "regs")),
           Map.entry("ds_read", List.of("op", "buffer", "slot", "dst", "tile")),
           Map.entry("ds_write", List.of("op", "buffer", "slot", "src", "tile")),
@@ -549,6 +551,10 @@ public final class ScheduleReader {
             String dst = f.string("dst");
             TileTag tile = f.get("tile", this::tile);
             yield allPresent(dst, tile, origin) ? new Op.GLoad(dst, tile, origin) : null;
+          }
+          case "sload" -> {
+            String dst = f.get("dst", this::scalarLoaded);
+            yield allPresent(dst, origin) ? new Op.SLoad(dst, origin) : null;
           }
           case "consume" -> {
             List<String> regs = f.get("regs", this::consumed);
@@ -723,11 +729,19 @@ public final class ScheduleReader {
     return out;
   }
 
-  /**
-   * A ds_read's {@code dead}: which of its instances load a value nothing uses, and why, as the
-   * lift found ({@code show --format json} of a kernel writes it). Only in a schedule of intent
-   * {@code none}: with GEMM intent the ops decide (docs/format.md, "Dead reads").
-   */
+  /** An sload op's registers, in a schedule of intent none (a lifted kernel's). */
+  private String scalarLoaded(JsonNode node, String ptr) {
+    if (intent != Intent.NONE) {
+      error(
+          ptr,
+          node.position(),
+          "an 'sload' op is stated only in a schedule of intent none (a kernel lifted from"
+              + " assembly): a GEMM schedule's programs hold no scalar loads");
+      return null;
+    }
+    return string(node, ptr);
+  }
+
   /** A consume op's registers: one or more, in a schedule of intent none (a lifted kernel's). */
   private List<String> consumed(JsonNode node, String ptr) {
     if (intent != Intent.NONE) {
@@ -746,6 +760,11 @@ public final class ScheduleReader {
     return regs;
   }
 
+  /**
+   * A ds_read's {@code dead}: which of its instances load a value nothing uses, and why, as the
+   * lift found ({@code show --format json} of a kernel writes it). Only in a schedule of intent
+   * {@code none}: with GEMM intent the ops decide (docs/format.md, "Dead reads").
+   */
   private ReadUse deadRead(JsonNode node, String ptr) {
     if (intent != Intent.NONE) {
       error(

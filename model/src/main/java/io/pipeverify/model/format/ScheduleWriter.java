@@ -210,6 +210,8 @@ public final class ScheduleWriter {
     } else if (op instanceof Op.GLoad g) {
       pairs.add(pair("dst", str(g.dst())));
       pairs.add(pair("tile", tile(g.tile())));
+    } else if (op instanceof Op.SLoad l) {
+      pairs.add(pair("dst", str(l.dst())));
     } else if (op instanceof Op.Consume c) {
       pairs.add(
           pair(

@@ -129,8 +129,8 @@ class MalformedScheduleTest {
     assertDiagnostics(
         loop("  {\"op\": \"g2r\"}"),
         "t.json:6:10: error at /programs/0/loop/0/op: unknown op 'g2r' (expected one of: g2s,"
-            + " gload, consume, ds_read, ds_write, wait, barrier, mfma, sched_barrier, setprio,"
-            + " commit_group, wait_group)");
+            + " gload, sload, consume, ds_read, ds_write, wait, barrier, mfma, sched_barrier,"
+            + " setprio, commit_group, wait_group)");
   }
 
   @Test
@@ -446,5 +446,28 @@ class MalformedScheduleTest {
         "t.json:6:27: error at /programs/0/loop/0/regs: a 'consume' op is stated only in a schedule"
             + " of intent none; with GEMM intent the mfma and ds_write ops name the registers they"
             + " read");
+  }
+
+  /**
+   * An sload op (a lifted kernel's scalar load) defines registers a consume may name, with intent
+   * none only; it is written back as it was read.
+   */
+  @Test
+  void anSloadOpDefinesScalarRegistersWithIntentNoneOnly() throws Exception {
+    String none =
+        loop("{\"op\": \"sload\", \"dst\": \"s4\"},\n  {\"op\": \"consume\", \"regs\": [\"s4\"]}")
+            .replace("\"name\": \"t\",", "\"name\": \"t\", \"intent\": \"none\",");
+    Schedule s = ScheduleReader.read("t.json", none);
+    assertEquals("s4", ((Op.SLoad) s.programs().get(0).loop().get(0)).dst());
+    assertEquals(s, ScheduleReader.read("t.json", ScheduleWriter.write(s)));
+    assertDiagnostics(
+        none.replace("[\"s4\"]", "[\"s5\"]"),
+        "t.json:7:30: error at /programs/0/loop/1/regs/0: unknown register 's5' (defined by ds_read,"
+            + " gload or sload: s4)");
+    assertDiagnostics(
+        loop("{\"op\": \"sload\", \"dst\": \"s4\"}"),
+        "t.json:6:24: error at /programs/0/loop/0/dst: an 'sload' op is stated only in a schedule of"
+            + " intent none (a kernel lifted from assembly): a GEMM schedule's programs hold no"
+            + " scalar loads");
   }
 }

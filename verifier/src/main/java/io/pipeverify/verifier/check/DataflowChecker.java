@@ -371,7 +371,10 @@ public final class DataflowChecker {
     return def != null && def.op() instanceof Op.GLoad && !uses.landsBefore(def, write);
   }
 
-  /** Records a load (ds_read or gload) as its register's last definition; false for other ops. */
+  /**
+   * Records a load (ds_read, gload or sload) as its register's last definition; false for other
+   * ops.
+   */
   private static boolean defines(Instance inst, Map<String, Instance> lastDef) {
     if (inst.op() instanceof Op.DsRead r) {
       lastDef.put(r.dst(), inst);
@@ -379,6 +382,10 @@ public final class DataflowChecker {
     }
     if (inst.op() instanceof Op.GLoad g) {
       lastDef.put(g.dst(), inst);
+      return true;
+    }
+    if (inst.op() instanceof Op.SLoad l) {
+      lastDef.put(l.dst(), inst);
       return true;
     }
     return false;
@@ -585,15 +592,7 @@ public final class DataflowChecker {
             defect,
             summary,
             () ->
-                "no s_waitcnt "
-                    + counter
-                    + " in wave "
-                    + consumer.wave()
-                    + " between the "
-                    + def.op().kind()
-                    + " and the "
-                    + consumer.op().kind()
-                    + " retires it"
+                notRetired(def, consumer, counter)
                     + hb.retiredBy(def)
                         .map(
                             by ->
@@ -604,6 +603,35 @@ public final class DataflowChecker {
                         .orElse("; no wait retires it at all")
                     + ". "
                     + consequence.get()));
+  }
+
+  /**
+   * Why no wait between load {@code def} and its {@code consumer} retires the load: there is none
+   * on its counter, or (a scalar load, out of order) the last one waits for more than 0.
+   */
+  private String notRetired(Instance def, Instance consumer, String counter) {
+    if (!Counter.inOrder(def.op())) {
+      List<Instance> wave = hb.execution().waves().get(def.wave());
+      for (int s = consumer.seq() - 1; s > def.seq(); s--) {
+        Instance i = wave.get(s);
+        if (i.op() instanceof Op.Wait w && w.lgkmcnt().isPresent()) {
+          return "the "
+              + text.text(i)
+              + " at "
+              + InstanceText.stage(i)
+              + " does not retire it: scalar loads return out of order, so only lgkmcnt(0) does";
+        }
+      }
+    }
+    return "no s_waitcnt "
+        + counter
+        + " in wave "
+        + consumer.wave()
+        + " between the "
+        + def.op().kind()
+        + " and the "
+        + consumer.op().kind()
+        + " retires it";
   }
 
   private static String needed(String tensor, long tile, OptionalLong rows, Op.Mfma m) {

@@ -73,6 +73,9 @@ public final class InstanceText {
     if (op instanceof Op.GLoad g) {
       return "gload -> " + g.dst();
     }
+    if (op instanceof Op.SLoad l) {
+      return "sload -> " + l.dst();
+    }
     if (op instanceof Op.Consume c) {
       return "consume " + String.join(", ", c.registers());
     }

@@ -336,7 +336,9 @@ public final class HappensBefore {
         Event.OpEvent e = newOpEvent(kind, inst);
         issue.put(inst, e);
         current = e;
-        if (inst.access().isPresent() || inst.op() instanceof Op.GLoad) {
+        if (inst.access().isPresent()
+            || inst.op() instanceof Op.GLoad
+            || inst.op() instanceof Op.SLoad) {
           Event.OpEvent a = newOpEvent(Event.Kind.ACCESS, inst);
           access.put(inst, a);
           edge(e, a, EdgeKind.ISSUE_TO_ACCESS);

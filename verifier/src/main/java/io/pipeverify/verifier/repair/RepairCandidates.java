@@ -16,6 +16,7 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.function.IntFunction;
+import java.util.function.IntUnaryOperator;
 
 /**
  * The candidate changes that may repair one violation (issues 6, 12 and 21), for {@link
@@ -225,6 +226,10 @@ final class RepairCandidates {
         return;
       }
       Counter c = counter.get();
+      // The count a wait retires the first op by, with n of its counter's ops issued after it: a
+      // scalar load returns out of order, so only a wait for 0 retires it.
+      boolean outOfOrder = !Counter.inOrder(op(first));
+      IntUnaryOperator retiring = n -> outOfOrder ? 0 : Math.min(n, c.max());
       List<At> walk = after(first);
       int inflight = 1;
       Optional<At> lastWait = Optional.empty();
@@ -238,7 +243,7 @@ final class RepairCandidates {
           lastWait
               .filter(w -> c.of((Op.Wait) op(w)).getAsInt() > 0)
               .ifPresent(w -> waits.add(strengthen(w, c)));
-          waits.add(insertWait(a, c, inflight - 1));
+          waits.add(insertWait(a, c, retiring.applyAsInt(inflight - 1)));
         }
         Op op = op(a);
         if (Counter.of(op).equals(Optional.of(c))) {
@@ -253,7 +258,7 @@ final class RepairCandidates {
           if (lastWait.isPresent() && c.of((Op.Wait) op(lastWait.get())).getAsInt() > 0) {
             waits.add(strengthen(lastWait.get(), c));
           }
-          waits.add(insertWait(a, c, Math.min(inflight - 1, c.max())));
+          waits.add(insertWait(a, c, retiring.applyAsInt(inflight - 1)));
         }
       }
       // The first op must be retired before the barrier the second op's wave passes last before
@@ -271,7 +276,7 @@ final class RepairCandidates {
                     outstanding++;
                   }
                 }
-                waits.add(insertWait(d, c, Math.min(outstanding - 1, c.max())));
+                waits.add(insertWait(d, c, retiring.applyAsInt(outstanding - 1)));
               });
       // A copy of the loop still in flight when the epilogue's op needs it: a wait at the loop's
       // exit, the start of the epilogue (the drain kernels put after their K loop).
@@ -286,7 +291,7 @@ final class RepairCandidates {
               outstanding++;
             }
           }
-          waits.add(insertWait(exit, c, Math.min(outstanding - 1, c.max())));
+          waits.add(insertWait(exit, c, retiring.applyAsInt(outstanding - 1)));
         }
       }
       // A barrier in one role only would unbalance the counts: expand() keeps barrier changes to

@@ -42,10 +42,20 @@ public enum Counter {
     if (op instanceof Op.G2s || op instanceof Op.GLoad) {
       return VM;
     }
-    if (op instanceof Op.DsRead || op instanceof Op.DsWrite) {
+    if (op instanceof Op.DsRead || op instanceof Op.DsWrite || op instanceof Op.SLoad) {
       return LGKM;
     }
     return Optional.empty();
+  }
+
+  /**
+   * Whether a wait retires {@code op} in issue order with its counter's other ops: a scalar load
+   * returns out of order with the LDS operations on lgkmcnt, so only a wait for 0 retires it
+   * (semantics.md section 4), and it is left out of the count the others retire by (one in flight
+   * can only make a wait stronger than the LDS operations alone say, never weaker).
+   */
+  public static boolean inOrder(Op op) {
+    return !(op instanceof Op.SLoad);
   }
 
   /** The value a wait waits for on this counter, if it waits on it. */

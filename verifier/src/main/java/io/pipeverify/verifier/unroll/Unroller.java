@@ -53,6 +53,9 @@ public final class Unroller {
     final Map<Counter, ArrayDeque<Instance>> pending = new EnumMap<>(Counter.class);
     final Map<String, Instance> registerDef = new HashMap<>();
 
+    /** Scalar loads in flight: out of order, retired only by a wait for lgkmcnt 0. */
+    final List<Instance> scalarLoads = new ArrayList<>();
+
     WaveState(int wave) {
       this.wave = wave;
       for (Counter c : Counter.values()) {
@@ -150,7 +153,11 @@ public final class Unroller {
     private void append(Instance inst) {
       stream.add(inst);
       Op op = inst.op();
-      Counter.of(op).ifPresent(c -> pending.get(c).addLast(inst));
+      if (!Counter.inOrder(op)) {
+        scalarLoads.add(inst);
+      } else {
+        Counter.of(op).ifPresent(c -> pending.get(c).addLast(inst));
+      }
       if (op instanceof Op.DsRead r) {
         registerDef.put(r.dst(), inst);
       } else if (op instanceof Op.GLoad g) {
@@ -166,6 +173,12 @@ public final class Unroller {
     }
 
     private void retire(Instance wait, Counter c, int allowed) {
+      if (c == Counter.LGKMCNT && allowed == 0) {
+        for (Instance s : scalarLoads) {
+          retirements.add(new Execution.Retirement(s, wait));
+        }
+        scalarLoads.clear();
+      }
       ArrayDeque<Instance> q = pending.get(c);
       if (mode == CounterMode.ORDERED) {
         while (q.size() > allowed) {
