@@ -243,6 +243,42 @@ class ConsumerHazardTest {
         r.dump());
   }
 
+  /**
+   * A lane permute ({@code ds_bpermute_b32 v8}, line 11) counts on lgkmcnt in order with the DS
+   * reads around it: {@code lgkmcnt(1)} after one more read (line 12) retires it, {@code
+   * lgkmcnt(2)} does not, and v8 is read at line 14.
+   */
+  @Test
+  void aLanePermuteIsRetiredInOrderWithTheOtherDsInstructions() throws Exception {
+    for (String gap : List.of("\ts_nop 0", "\ts_waitcnt lgkmcnt(2)", "\ts_waitcnt lgkmcnt(1)")) {
+      Path k =
+          readBack(
+              "permute.s",
+              List.of(
+                  "\tds_bpermute_b32 v8, v1, v0", // 11
+                  "\tds_read_b32 v9, v1", // 12
+                  gap, // 13
+                  "\tv_add_f32_e32 v20, v8, v8", // 14
+                  "\ts_waitcnt lgkmcnt(0)",
+                  "\ts_endpgm"));
+      Cli.Result r = Cli.run("verify", k.toString(), "--waves", "1", "--no-timings");
+      if (gap.contains("(1)")) {
+        assertEquals(0, r.code(), r.dump());
+      } else {
+        assertEquals(1, r.code(), gap + "\n" + r.dump());
+        assertTrue(
+            r.out()
+                .contains(
+                    "  P4 REGISTER_HAZARD: wave 0 prologue ("
+                        + k
+                        + ":14): consume v8 may read or overwrite v8 before wave 0 prologue ("
+                        + k
+                        + ":11): ds_permute -> v8 lands\n"),
+            r.dump());
+      }
+    }
+  }
+
   private static final Path MORE = Path.of("..", "..", "shared", "corpus", "aiter-more");
 
   private static void assumeShipped(Path k) {

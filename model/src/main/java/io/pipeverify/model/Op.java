@@ -138,11 +138,35 @@ public sealed interface Op {
   }
 
   /**
+   * {@code ds_bpermute_b32}, {@code ds_permute_b32} or {@code ds_swizzle_b32} into VGPR {@code
+   * dst}, in a kernel lifted from assembly: the lanes exchange a register through the LDS unit,
+   * touching no LDS byte. It counts on lgkmcnt in order with the wave's other DS instructions. The
+   * lift makes one only where a later instruction may read or overwrite {@code dst} before a wait
+   * retires it.
+   */
+  record DsPermute(String dst, Origin origin) implements Op {
+    public DsPermute {
+      Objects.requireNonNull(dst);
+      Objects.requireNonNull(origin);
+    }
+
+    @Override
+    public DsPermute withOrigin(Origin o) {
+      return new DsPermute(dst, o);
+    }
+
+    @Override
+    public String kind() {
+      return "ds_permute";
+    }
+  }
+
+  /**
    * An instruction of a kernel lifted from assembly that reads {@code registers} (a VALU operand,
    * an LDS or memory address) while the loads that last wrote them may be in flight: each entry is
    * the destination of such a load as its op names it ({@link GLoad#dst}, {@link DsRead#dst},
-   * {@link SLoad#dst}). P4 needs each load landed before the instruction issues (semantics.md
-   * section 4); it touches nothing.
+   * {@link SLoad#dst}, {@link DsPermute#dst}). P4 needs each load landed before the instruction
+   * issues (semantics.md section 4); it touches nothing.
    */
   record Consume(java.util.List<String> registers, Origin origin) implements Op {
     public Consume {

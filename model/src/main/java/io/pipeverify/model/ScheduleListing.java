@@ -119,6 +119,7 @@ public final class ScheduleListing {
             yield l.dst() + "    " + tag(l.tile(), null);
           }
           case "sload" -> ((Op.SLoad) op).dst();
+          case "ds_permute" -> ((Op.DsPermute) op).dst();
           case "consume" -> String.join(", ", ((Op.Consume) op).registers());
           case "wait" -> ((Op.Wait) op).counters();
           case "mfma" -> {

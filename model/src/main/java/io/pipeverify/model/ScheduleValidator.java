@@ -330,7 +330,8 @@ public final class ScheduleValidator {
   private void checkOps(int p, WaveProgram prog, Map<String, LdsBuffer> buffers) {
     Set<String> readRegs = new TreeSet<>();
     Set<String> loadRegs = new TreeSet<>();
-    // Only a consume names a scalar load's registers (an mfma or ds_write reads no SGPR).
+    // Only a consume names the registers of a scalar load or a lane permute (the lift names an
+    // mfma's or ds_write's registers by a ds_read or global load).
     Set<String> scalarRegs = new TreeSet<>();
     for (Section section : Section.values()) {
       for (Op listed : prog.section(section)) {
@@ -340,6 +341,8 @@ public final class ScheduleValidator {
         } else if (op instanceof Op.GLoad g) {
           loadRegs.add(g.dst());
         } else if (op instanceof Op.SLoad l) {
+          scalarRegs.add(l.dst());
+        } else if (op instanceof Op.DsPermute l) {
           scalarRegs.add(l.dst());
         }
       }
@@ -401,9 +404,10 @@ public final class ScheduleValidator {
       }
     } else if (op instanceof Op.GLoad g) {
       checkTile(g.tile(), ptr + "/tile", section, waves);
-    } else if (op instanceof Op.SLoad) {
+    } else if (op instanceof Op.SLoad || op instanceof Op.DsPermute) {
       if (schedule.intent() != Intent.NONE) {
-        problem(ptr, "an sload op belongs to a kernel lifted from assembly (intent none)");
+        problem(
+            ptr, "an " + op.kind() + " op belongs to a kernel lifted from assembly (intent none)");
       }
     } else if (op instanceof Op.Consume c) {
       if (schedule.intent() != Intent.NONE) {
@@ -412,7 +416,9 @@ public final class ScheduleValidator {
       for (int r = 0; r < c.registers().size(); r++) {
         String reg = c.registers().get(r);
         if (!readRegs.contains(reg)) {
-          problem(ptr + "/regs/" + r, unknownRegister(reg, "ds_read, gload or sload", readRegs));
+          problem(
+              ptr + "/regs/" + r,
+              unknownRegister(reg, "ds_read, gload, sload or ds_permute", readRegs));
         }
       }
     } else if (op instanceof Op.Wait w) {

@@ -39,6 +39,12 @@ public record Step(
      * s_memtime}): lgkmcnt, out of order with the rest, so only lgkmcnt(0) retires it.
      */
     SLOAD,
+    /**
+     * {@code ds_swizzle_b32}, {@code ds_permute_b32}, {@code ds_bpermute_b32}: the lanes exchange a
+     * register through the LDS unit, touching no LDS byte: lgkmcnt, in order with the wave's other
+     * DS instructions.
+     */
+    PERMUTE,
     WAIT,
     BARRIER,
     MFMA,
@@ -59,13 +65,13 @@ public record Step(
 
   /**
    * Whether an executed instruction of kind {@code kind} is a load into registers whose consumers
-   * P4 checks: a ds_read, a global or buffer load, a scalar load.
+   * P4 checks: a ds_read, a global or buffer load, a scalar load, a lane permute.
    */
   static boolean loads(Kind kind, Instruction i) {
     return switch (kind) {
       case READ -> true;
       case VMEM -> i.opcode().contains("load");
-      case SLOAD -> true;
+      case SLOAD, PERMUTE -> true;
       default -> false;
     };
   }
@@ -86,6 +92,9 @@ public record Step(
     }
     if (f == Family.SMEM && info.defs() > 0) {
       return Optional.of(Kind.SLOAD);
+    }
+    if (f == Family.LDS && info.defs() > 0) {
+      return Optional.of(Kind.PERMUTE);
     }
     if (f == Family.SMEM || f == Family.LDS) {
       return Optional.of(Kind.LGKM);

@@ -63,6 +63,7 @@ public final class ScheduleReader {
           "g2s",
           "gload",
           "sload",
+          "ds_permute",
           "consume",
           "ds_read",
           "ds_write",
@@ -484,6 +485,7 @@ public final class ScheduleReader {
           Map.entry("g2s", List.of("op", "buffer", "slot", "tile")),
           Map.entry("gload", List.of("op", "dst", "tile")),
           Map.entry("sload", List.of("op", "dst")),
+          Map.entry("ds_permute", List.of("op", "dst")),
           Map.entry("consume", List.of("op", "regs")),
           Map.entry("ds_read", List.of("op", "buffer", "slot", "dst", "tile")),
           Map.entry("ds_write", List.of("op", "buffer", "slot", "src", "tile")),
@@ -553,8 +555,12 @@ public final class ScheduleReader {
             yield allPresent(dst, tile, origin) ? new Op.GLoad(dst, tile, origin) : null;
           }
           case "sload" -> {
-            String dst = f.get("dst", this::scalarLoaded);
+            String dst = f.get("dst", (n, at) -> lifted(n, at, "sload"));
             yield allPresent(dst, origin) ? new Op.SLoad(dst, origin) : null;
+          }
+          case "ds_permute" -> {
+            String dst = f.get("dst", (n, at) -> lifted(n, at, "ds_permute"));
+            yield allPresent(dst, origin) ? new Op.DsPermute(dst, origin) : null;
           }
           case "consume" -> {
             List<String> regs = f.get("regs", this::consumed);
@@ -729,14 +735,19 @@ public final class ScheduleReader {
     return out;
   }
 
-  /** An sload op's registers, in a schedule of intent none (a lifted kernel's). */
-  private String scalarLoaded(JsonNode node, String ptr) {
+  /**
+   * The register of an op only a kernel lifted from assembly has ({@code sload}, {@code
+   * ds_permute}), in a schedule of intent none.
+   */
+  private String lifted(JsonNode node, String ptr, String op) {
     if (intent != Intent.NONE) {
       error(
           ptr,
           node.position(),
-          "an 'sload' op is stated only in a schedule of intent none (a kernel lifted from"
-              + " assembly): a GEMM schedule's programs hold no scalar loads");
+          "an '"
+              + op
+              + "' op is stated only in a schedule of intent none (a kernel lifted from"
+              + " assembly): a GEMM schedule's programs name the loads of its tiles");
       return null;
     }
     return string(node, ptr);

@@ -212,6 +212,8 @@ public final class ScheduleWriter {
       pairs.add(pair("tile", tile(g.tile())));
     } else if (op instanceof Op.SLoad l) {
       pairs.add(pair("dst", str(l.dst())));
+    } else if (op instanceof Op.DsPermute l) {
+      pairs.add(pair("dst", str(l.dst())));
     } else if (op instanceof Op.Consume c) {
       pairs.add(
           pair(

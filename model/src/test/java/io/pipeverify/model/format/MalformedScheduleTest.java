@@ -129,8 +129,8 @@ class MalformedScheduleTest {
     assertDiagnostics(
         loop("  {\"op\": \"g2r\"}"),
         "t.json:6:10: error at /programs/0/loop/0/op: unknown op 'g2r' (expected one of: g2s,"
-            + " gload, sload, consume, ds_read, ds_write, wait, barrier, mfma, sched_barrier,"
-            + " setprio, commit_group, wait_group)");
+            + " gload, sload, ds_permute, consume, ds_read, ds_write, wait, barrier, mfma,"
+            + " sched_barrier, setprio, commit_group, wait_group)");
   }
 
   @Test
@@ -463,11 +463,11 @@ class MalformedScheduleTest {
     assertDiagnostics(
         none.replace("[\"s4\"]", "[\"s5\"]"),
         "t.json:7:30: error at /programs/0/loop/1/regs/0: unknown register 's5' (defined by ds_read,"
-            + " gload or sload: s4)");
+            + " gload, sload or ds_permute: s4)");
     assertDiagnostics(
         loop("{\"op\": \"sload\", \"dst\": \"s4\"}"),
         "t.json:6:24: error at /programs/0/loop/0/dst: an 'sload' op is stated only in a schedule of"
-            + " intent none (a kernel lifted from assembly): a GEMM schedule's programs hold no"
-            + " scalar loads");
+            + " intent none (a kernel lifted from assembly): a GEMM schedule's programs name the"
+            + " loads of its tiles");
   }
 }

@@ -372,8 +372,8 @@ public final class DataflowChecker {
   }
 
   /**
-   * Records a load (ds_read, gload or sload) as its register's last definition; false for other
-   * ops.
+   * Records a load (ds_read, gload, sload or ds_permute) as its register's last definition; false
+   * for other ops.
    */
   private static boolean defines(Instance inst, Map<String, Instance> lastDef) {
     if (inst.op() instanceof Op.DsRead r) {
@@ -385,6 +385,10 @@ public final class DataflowChecker {
       return true;
     }
     if (inst.op() instanceof Op.SLoad l) {
+      lastDef.put(l.dst(), inst);
+      return true;
+    }
+    if (inst.op() instanceof Op.DsPermute l) {
       lastDef.put(l.dst(), inst);
       return true;
     }

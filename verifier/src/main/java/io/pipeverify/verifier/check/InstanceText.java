@@ -76,6 +76,9 @@ public final class InstanceText {
     if (op instanceof Op.SLoad l) {
       return "sload -> " + l.dst();
     }
+    if (op instanceof Op.DsPermute l) {
+      return "ds_permute -> " + l.dst();
+    }
     if (op instanceof Op.Consume c) {
       return "consume " + String.join(", ", c.registers());
     }

@@ -338,7 +338,8 @@ public final class HappensBefore {
         current = e;
         if (inst.access().isPresent()
             || inst.op() instanceof Op.GLoad
-            || inst.op() instanceof Op.SLoad) {
+            || inst.op() instanceof Op.SLoad
+            || inst.op() instanceof Op.DsPermute) {
           Event.OpEvent a = newOpEvent(Event.Kind.ACCESS, inst);
           access.put(inst, a);
           edge(e, a, EdgeKind.ISSUE_TO_ACCESS);
@@ -403,9 +404,12 @@ public final class HappensBefore {
     }
   }
 
-  /** A DS instruction: its LDS access is ordered with the wave's other DS accesses. */
+  /**
+   * A DS instruction: its LDS access is ordered with the wave's other DS accesses (a lane permute
+   * goes through the LDS unit's queue too, touching no byte).
+   */
   private static boolean isDs(Op op) {
-    return op instanceof Op.DsRead || op instanceof Op.DsWrite;
+    return op instanceof Op.DsRead || op instanceof Op.DsWrite || op instanceof Op.DsPermute;
   }
 
   /**

@@ -42,7 +42,10 @@ public enum Counter {
     if (op instanceof Op.G2s || op instanceof Op.GLoad) {
       return VM;
     }
-    if (op instanceof Op.DsRead || op instanceof Op.DsWrite || op instanceof Op.SLoad) {
+    if (op instanceof Op.DsRead
+        || op instanceof Op.DsWrite
+        || op instanceof Op.DsPermute
+        || op instanceof Op.SLoad) {
       return LGKM;
     }
     return Optional.empty();
