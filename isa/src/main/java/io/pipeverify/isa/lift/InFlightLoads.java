@@ -42,6 +42,16 @@ final class InFlightLoads {
 
   private int inFlight;
 
+  /**
+   * Per register, the memory word a scalar load in flight is to write into it, where the lift knows
+   * the address; null otherwise. A second scalar load of the same word into the same register
+   * writes the same value, so whichever lands last, the register holds it: no hazard.
+   */
+  private Word[] words = new Word[3 * PER_FILE];
+
+  /** A dword of memory a scalar load reads: its 64-bit base (two SGPR values) and byte offset. */
+  record Word(long baseLo, long baseHi, long offset) {}
+
   /** Whether no load is in flight: nothing later can read or overwrite what one writes. */
   boolean none() {
     return inFlight == 0;
@@ -50,6 +60,7 @@ final class InFlightLoads {
   InFlightLoads copy() {
     InFlightLoads c = new InFlightLoads();
     c.counter = counter.clone();
+    c.words = words.clone();
     c.inFlight = inFlight;
     return c;
   }
@@ -60,7 +71,10 @@ final class InFlightLoads {
     for (int r = 0; r < counter.length; r++) {
       if (u.counter[r] == NONE && other.counter[r] != NONE) {
         u.counter[r] = other.counter[r];
+        u.words[r] = other.words[r];
         u.inFlight++;
+      } else if (u.words[r] != null && !u.words[r].equals(other.words[r])) {
+        u.words[r] = null;
       }
     }
     return u;
@@ -91,10 +105,12 @@ final class InFlightLoads {
    * to write: that load may land after {@code i} and put its value over {@code i}'s (a register
    * WAW), so it must land before {@code i} issues, as for a reader. A load ({@code load}) on the
    * same counter as the one in flight is none: a counter's loads write their registers in issue
-   * order, so the later value stays; scalar loads return in any order, so for them it is one.
+   * order, so the later value stays; scalar loads return in any order, so for them it is one,
+   * unless it loads the same memory word ({@code loading}: the words of the scalar load {@code i},
+   * one per destination register, null where unknown) into the register.
    */
   List<Operand.Register> overwritten(
-      Instruction i, Optional<InstructionInfo> info, int defs, boolean load) {
+      Instruction i, Optional<InstructionInfo> info, int defs, boolean load, List<Word> loading) {
     if (inFlight == 0) {
       return List.of();
     }
@@ -107,7 +123,12 @@ final class InFlightLoads {
       }
       for (int n = r.first(); n <= r.last(); n++) {
         int at = index(r, n);
-        if (at >= 0 && counter[at] != NONE && (counter[at] != on || on == SMEM)) {
+        boolean sameWord =
+            on == SMEM
+                && counter[at] == SMEM
+                && words[at] != null
+                && words[at].equals(wordOf(loading, n - r.first()));
+        if (at >= 0 && counter[at] != NONE && (counter[at] != on || on == SMEM) && !sameWord) {
           out.add(r);
           break;
         }
@@ -147,7 +168,8 @@ final class InFlightLoads {
    * After {@code i} ran: its destinations are its own (a load's: in flight on its counter), and a
    * wait for zero retires every load of that counter.
    */
-  void executed(Instruction i, Optional<InstructionInfo> info, int defs, boolean load) {
+  void executed(
+      Instruction i, Optional<InstructionInfo> info, int defs, boolean load, List<Word> loading) {
     if (i.operands().size() == 1 && i.operand(0) instanceof Waitcnt w) {
       if (w.vmcnt().isPresent() && w.vmcnt().getAsInt() == 0) {
         retire(VMCNT);
@@ -163,8 +185,18 @@ final class InFlightLoads {
       Operand.Register r = register(i.operand(k));
       if (r != null) {
         set(r, on);
+        for (int n = r.first(); n <= r.last(); n++) {
+          int at = index(r, n);
+          if (at >= 0) {
+            words[at] = on == SMEM ? wordOf(loading, n - r.first()) : null;
+          }
+        }
       }
     }
+  }
+
+  private static Word wordOf(List<Word> loading, int d) {
+    return loading == null || d >= loading.size() ? null : loading.get(d);
   }
 
   private void retire(byte which) {

@@ -537,18 +537,44 @@ public final class WaveEvaluator {
       boolean load = step != null && Step.loads(step.kind(), i);
       List<Operand.Register> consumed =
           new ArrayList<>(inFlight.consumed(i, Semantics.firstSource(info), checked(i, step)));
-      addNew(consumed, inFlight.overwritten(i, info, defs, load));
+      List<InFlightLoads.Word> words =
+          step != null && step.kind() == Step.Kind.SLOAD ? scalarWords(i) : null;
+      addNew(consumed, inFlight.overwritten(i, info, defs, load, words));
       for (Instruction c : callee) {
         Optional<InstructionInfo> row = InstructionTable.lookup(c);
         int cDefs = Semantics.defs(row, c);
         addNew(consumed, inFlight.consumed(c, Semantics.firstSource(row), List.of()));
-        addNew(consumed, inFlight.overwritten(c, row, cDefs, false));
-        inFlight.executed(c, row, cDefs, false);
+        addNew(consumed, inFlight.overwritten(c, row, cDefs, false, null));
+        inFlight.executed(c, row, cDefs, false, null);
       }
       if (!consumed.isEmpty()) {
         steps.add(new Step(i, iteration, Step.Kind.CONSUME, List.of(), consumed));
       }
-      inFlight.executed(i, info, defs, load);
+      inFlight.executed(i, info, defs, load, words);
+    }
+
+    /**
+     * The memory words {@code s_load_dword* sD, s[b:b+1], offset} reads, one per destination
+     * register, in this state; null for another scalar load or an address the lift does not know.
+     */
+    private List<InFlightLoads.Word> scalarWords(Instruction i) {
+      if (!i.opcode().startsWith("s_load_dword")
+          || i.operands().size() < 3
+          || !(i.operand(0) instanceof Operand.Register dst)
+          || !(i.operand(1) instanceof Operand.Register base)) {
+        return null;
+      }
+      long lo = state.sgpr(base.first());
+      long hi = state.sgpr(base.first() + 1);
+      long offset = state.read(i.operand(2), 0);
+      if (lo == WaveState.UNKNOWN || hi == WaveState.UNKNOWN || offset == WaveState.UNKNOWN) {
+        return null;
+      }
+      List<InFlightLoads.Word> out = new ArrayList<>(dst.count());
+      for (int d = 0; d < dst.count(); d++) {
+        out.add(new InFlightLoads.Word(lo, hi, offset + 4L * d));
+      }
+      return out;
     }
 
     private static void addNew(List<Operand.Register> to, List<Operand.Register> more) {
