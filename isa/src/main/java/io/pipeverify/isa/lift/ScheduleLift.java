@@ -374,7 +374,10 @@ public final class ScheduleLift {
       } catch (WaveEvaluator.Undecided u) {
         branches.putIfAbsent(u.key(), u.getMessage());
         keys.add(u.key());
-        for (boolean truth : new boolean[] {false, true}) {
+        // Depth first, the way out of a loop first (pushed last): the launches that leave after
+        // one pass, two passes... are classes before the bound, instead of none.
+        boolean first = u.leaving().orElse(true);
+        for (boolean truth : new boolean[] {!first, first}) {
           WaveEvaluator.Plan next = plan.deciding(u.key(), truth);
           if (mayHold(next, evaluator.symbols())) {
             work.push(next);

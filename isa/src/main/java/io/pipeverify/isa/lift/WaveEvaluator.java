@@ -296,15 +296,27 @@ public final class WaveEvaluator {
     private static final long serialVersionUID = 1L;
     private final String key;
     private final transient Instruction branch;
+    private final transient Optional<Boolean> leaving;
 
-    Undecided(String key, Instruction branch, String condition) {
+    Undecided(String key, Instruction branch, String condition, Optional<Boolean> leaving) {
       super(branch.location().describe() + ": " + branch.mnemonic() + " on " + condition);
       this.key = key;
       this.branch = branch;
+      this.leaving = leaving;
     }
 
     public String key() {
       return key;
+    }
+
+    /**
+     * The decision with which the branch leaves the innermost loop it is in, if it is a way out of
+     * one: the launches that leave now are the ones explored first, so a loop whose exit depends on
+     * an unknown value gives the launches of one pass, two passes... each a class, rather than
+     * staying in the loop until the bound.
+     */
+    public Optional<Boolean> leaving() {
+      return leaving;
     }
 
     public Instruction branch() {
@@ -682,7 +694,32 @@ public final class WaveEvaluator {
       if (depth > 0) {
         return OptionalInt.empty();
       }
-      throw new Undecided(c.key(), last, c.describe());
+      throw new Undecided(c.key(), last, c.describe(), leaving(b, c, taken, fallThrough));
+    }
+
+    /**
+     * The decision with which the branch ending {@code b} leaves the innermost loop holding {@code
+     * b}; empty when both ways stay in it or both leave it.
+     */
+    private Optional<Boolean> leaving(BasicBlock b, Condition c, int taken, int fallThrough) {
+      Optional<ControlFlowGraph.Loop> innermost =
+          cfg.loops().stream()
+              .filter(l -> l.blockIndices().contains(b.index()))
+              .min(java.util.Comparator.comparingInt(l -> l.blockIndices().size()));
+      if (innermost.isEmpty()) {
+        return Optional.empty();
+      }
+      boolean takenStays = innermost.get().blockIndices().contains(taken);
+      boolean fallStays = innermost.get().blockIndices().contains(fallThrough);
+      if (takenStays == fallStays) {
+        return Optional.empty();
+      }
+      for (boolean truth : new boolean[] {false, true}) {
+        if (c.takenWhen(truth) != takenStays) {
+          return Optional.of(truth);
+        }
+      }
+      return Optional.empty();
     }
 
     /**
