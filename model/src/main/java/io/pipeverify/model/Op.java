@@ -140,9 +140,8 @@ public sealed interface Op {
   /**
    * {@code ds_bpermute_b32}, {@code ds_permute_b32} or {@code ds_swizzle_b32} into VGPR {@code
    * dst}, in a kernel lifted from assembly: the lanes exchange a register through the LDS unit,
-   * touching no LDS byte. It counts on lgkmcnt in order with the wave's other DS instructions. The
-   * lift makes one only where a later instruction may read or overwrite {@code dst} before a wait
-   * retires it.
+   * touching no LDS byte. It counts on lgkmcnt in order with the wave's other DS instructions (the
+   * lift makes one for every permute, so that the waits' counts are exact).
    */
   record DsPermute(String dst, Origin origin) implements Op {
     public DsPermute {

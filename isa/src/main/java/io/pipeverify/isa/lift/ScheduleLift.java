@@ -1033,22 +1033,19 @@ public final class ScheduleLift {
   }
 
   /**
-   * {@code ops} without the scalar loads and lane permutes no consume names: one that a wait
-   * retires before any instruction touches its registers orders nothing the checks need (a scalar
-   * load counts in no LDS count; leaving a permute out of the LDS count only makes a wait weaker in
-   * the model than on the hardware, as for the other instructions that touch no LDS byte), and
-   * nearly every one is such.
+   * {@code ops} without the scalar loads no consume names: a scalar load that a wait for 0 retires
+   * before any instruction touches its registers orders nothing (it counts in no LDS count), and
+   * nearly every one is such. Every lane permute stays, consumed or not: it counts in order with
+   * the DS ops, and a wait's count is exact only with all of them (aiter's MLA epilogue permutes
+   * eight registers and stores the first four after {@code lgkmcnt(4)}).
    */
   private static List<Op> consumedLoads(List<Op> ops, Set<String> consumed) {
-    if (ops.stream().noneMatch(o -> unconsumed(o, consumed))) {
+    if (ops.stream().noneMatch(o -> o instanceof Op.SLoad l && !consumed.contains(l.dst()))) {
       return ops;
     }
-    return ops.stream().filter(o -> !unconsumed(o, consumed)).toList();
-  }
-
-  private static boolean unconsumed(Op op, Set<String> consumed) {
-    String dst = op instanceof Op.SLoad l ? l.dst() : op instanceof Op.DsPermute p ? p.dst() : null;
-    return dst != null && !consumed.contains(dst);
+    return ops.stream()
+        .filter(o -> !(o instanceof Op.SLoad l) || consumed.contains(l.dst()))
+        .toList();
   }
 
   /** {@code c} naming only loads in {@code defined}; empty when it names none. */
