@@ -399,6 +399,9 @@ public final class ScheduleLift {
     List<LiftedKernel.LaunchClass> out = new ArrayList<>();
     classes.forEach((key, what) -> out.add(new LiftedKernel.LaunchClass(what, key.schedule())));
     String covers = covers(evaluator, keys, everyTripCount);
+    if (!uncovered.isEmpty()) {
+      covers += ", except the launches not covered";
+    }
     if (infeasible > 0) {
       covers +=
           "; "
