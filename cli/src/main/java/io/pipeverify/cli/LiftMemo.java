@@ -2,6 +2,7 @@ package io.pipeverify.cli;
 
 import io.pipeverify.isa.lift.LiftedKernel;
 import io.pipeverify.model.Target;
+import java.lang.ref.SoftReference;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -22,14 +23,32 @@ import java.util.regex.Pattern;
 final class LiftMemo {
   private record Lifted(String name, LiftedKernel kernel) {}
 
-  /** A kernel of a listing text. */
-  private record Key(String text, String kernel) {}
+  /**
+   * A kernel of a listing text, the text known by its SHA-256 digest: a sweep's memo holds a key
+   * per input, and a listing is megabytes.
+   */
+  private record Key(String digest, String kernel) {
+    static Key of(String text, String kernel) {
+      try {
+        byte[] d =
+            java.security.MessageDigest.getInstance("SHA-256")
+                .digest(text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        return new Key(java.util.HexFormat.of().formatHex(d), kernel);
+      } catch (java.security.NoSuchAlgorithmException e) {
+        throw new IllegalStateException("every Java platform has SHA-256", e);
+      }
+    }
+  }
 
   /** Comment lines and the target directive: each becomes an empty line, so lines still match. */
   private static final Pattern IGNORED =
       Pattern.compile("(?m)^(\\s*;.*|\\s*\\.amdgcn_target\\s.*)$");
 
-  private final Map<Key, Lifted> byText = new ConcurrentHashMap<>();
+  /**
+   * Softly held: a lift the collector needs the memory of is made again when its twin comes (the
+   * same classes), so a sweep's memory does not grow with its inputs.
+   */
+  private final Map<Key, SoftReference<Lifted>> byText = new ConcurrentHashMap<>();
 
   /** The text a listing is known by: without its comments and target directive. */
   static String key(String listing) {
@@ -41,7 +60,8 @@ final class LiftMemo {
    * from {@code name} for {@code target}.
    */
   Optional<LiftedKernel> find(String key, String kernel, String name, Target target) {
-    Lifted seen = byText.get(new Key(key, kernel));
+    SoftReference<Lifted> held = byText.get(Key.of(key, kernel));
+    Lifted seen = held == null ? null : held.get();
     if (seen == null || seen.kernel().classes().isEmpty()) {
       return Optional.empty();
     }
@@ -59,6 +79,11 @@ final class LiftMemo {
    * {@code key}.
    */
   void put(String key, String kernel, String name, LiftedKernel lifted) {
-    byText.putIfAbsent(new Key(key, kernel), new Lifted(name, lifted));
+    byText.compute(
+        Key.of(key, kernel),
+        (k, held) ->
+            held != null && held.get() != null
+                ? held
+                : new SoftReference<>(new Lifted(name, lifted)));
   }
 }

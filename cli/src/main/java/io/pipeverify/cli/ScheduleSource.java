@@ -131,9 +131,6 @@ abstract class ScheduleSource {
   /** The kernels lifted so far by this command, by text ({@link LiftMemo}). */
   private final LiftMemo lifts = new LiftMemo();
 
-  /** The LDS accesses validated so far by this command (the launch classes share most). */
-  private final ScheduleValidator.Memo validated = new ScheduleValidator.Memo();
-
   abstract List<String> files();
 
   /** Whether several files and directories are allowed. */
@@ -461,7 +458,9 @@ abstract class ScheduleSource {
    * several: this command works on one).
    */
   Read read(Opened opened, Optional<Kernel> kernel) throws InputException {
-    return read(opened, kernel, lifts, validated);
+    // The LDS accesses validated once per input (its launch classes share most ops, as objects;
+    // another input's lift has objects of its own, so a memo kept across inputs only grew).
+    return read(opened, kernel, lifts, new ScheduleValidator.Memo());
   }
 
   /**

@@ -5,6 +5,7 @@ import io.pipeverify.model.OpObjects;
 import io.pipeverify.model.ReadUse;
 import io.pipeverify.model.Schedule;
 import io.pipeverify.model.Target;
+import java.lang.ref.SoftReference;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -129,7 +130,27 @@ public final class LaunchClassVerifier {
     /** A half's verdict and the work its verification did. */
     private record Known(boolean verified, Stats stats) {}
 
-    private final Map<Key, Known> verdicts = new ConcurrentHashMap<>();
+    /**
+     * The halves' verdicts and their interned ops, softly held: the collector may drop both when it
+     * needs the memory (a half is then verified again, with the same verdict), so a sweep's memory
+     * does not grow with its kernels.
+     */
+    private SoftReference<Memo> memo = new SoftReference<>(new Memo());
+
+    private record Memo(Map<Key, Known> verdicts, Map<Op, Op> ops) {
+      Memo() {
+        this(new ConcurrentHashMap<>(), new ConcurrentHashMap<>());
+      }
+    }
+
+    private synchronized Memo memo() {
+      Memo m = memo.get();
+      if (m == null) {
+        m = new Memo();
+        memo = new SoftReference<>(m);
+      }
+      return m;
+    }
 
     private final AtomicInteger verifications = new AtomicInteger();
 
@@ -137,9 +158,6 @@ public final class LaunchClassVerifier {
     public int verifications() {
       return verifications.get();
     }
-
-    /** Equal key ops as one object. */
-    private final Map<Op, Op> ops = new ConcurrentHashMap<>();
   }
 
   /**
@@ -213,7 +231,8 @@ public final class LaunchClassVerifier {
    */
   private boolean half(Schedule half, boolean loopless, Work work) {
     Halves.Key key = keys.computeIfAbsent(new OpObjects(half), r -> key(half));
-    Halves.Known known = halves.verdicts.get(key);
+    Map<Halves.Key, Halves.Known> verdicts = halves.memo().verdicts();
+    Halves.Known known = verdicts.get(key);
     if (known == null) {
       VerificationReport r =
           loopless
@@ -228,7 +247,7 @@ public final class LaunchClassVerifier {
                   && r.excused().isEmpty()
                   && r.benign().isEmpty(),
               r.stats());
-      halves.verdicts.put(key, known);
+      verdicts.put(key, known);
     }
     // A kernel's work counts each of its halves once, whichever kernel verified it first: the
     // report is the same whatever else the command verifies, and in whatever order.
@@ -244,7 +263,7 @@ public final class LaunchClassVerifier {
         half.mapOps(
                 op ->
                     keyOps.computeIfAbsent(
-                        op, o -> halves.ops.computeIfAbsent(o.inFile(""), x -> x)))
+                        op, o -> halves.memo().ops().computeIfAbsent(o.inFile(""), x -> x)))
             .withModel(Target.GFX950, half.implicitWaits());
     return new Halves.Key(anywhere, half.ldsBytes() <= half.target().ldsBytes());
   }

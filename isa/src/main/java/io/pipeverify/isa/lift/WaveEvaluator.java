@@ -694,7 +694,13 @@ public final class WaveEvaluator {
       if (depth > 0) {
         return OptionalInt.empty();
       }
-      throw new Undecided(c.key(), last, c.describe(), leaving(b, c, taken, fallThrough));
+      // Only a compare of symbols, which is the same in every wave, is taken out of its loop first:
+      // a value the lift cannot name is decided per wave, and taking each wave's way out first
+      // would pair waves that leave a loop of uniform values at different passes (hipBLASLt's
+      // argument-pointer loops: a barrier count mismatch no launch has).
+      Optional<Boolean> out =
+          Symbols.isSymbol(c.symbol()) ? leaving(b, c, taken, fallThrough) : Optional.empty();
+      throw new Undecided(c.key(), last, c.describe(), out);
     }
 
     /**
