@@ -105,4 +105,42 @@ class DeadReadsTest {
     assertTrue(
         r.out().contains("\nbenign: 2 defects of reads whose value is never used"), r.dump());
   }
+
+  /**
+   * A read whose value is stored only after a branch on an unknown that touches no LDS (the walk
+   * ends there: nothing after it can race) is not dead: what the rest of the wave reads is not
+   * followed. Each wave writes its chunk (line 16) and reads the other wave's (line 18) with no
+   * barrier between, then stores it behind {@code s20 != 0} (lines 20-22): a race, not a benign
+   * pair (aiter's bf16 GEMM epilogue with its barrier dropped was verified for this).
+   */
+  @Test
+  void aReadStoredAfterABranchTheWalkDoesNotFollowIsNotDead() throws Exception {
+    java.util.List<String> lines = new java.util.ArrayList<>(KernelHeader.TWO_WAVE_CHUNKS);
+    lines.addAll(
+        java.util.List.of(
+            "\tv_add_u32_e32 v3, s1, v1", // 15: the lane's bytes of its own chunk
+            "\tds_write_b128 v3, v[12:15]", // 16
+            "\ts_waitcnt lgkmcnt(0)", // 17
+            "\tds_read_b128 v[4:7], v2", // 18
+            "\ts_waitcnt lgkmcnt(0)", // 19
+            "\ts_cmp_eq_u32 s20, 0", // 20
+            "\ts_cbranch_scc1 .Lskip", // 21
+            "\tbuffer_store_dwordx4 v[4:7], v1, s[4:7], 0 offen", // 22
+            ".Lskip:",
+            "\ts_endpgm"));
+    Path k = KernelHeader.write(tmp.resolve("stored.s"), KernelHeader.then(lines));
+    Cli.Result r = Cli.run("verify", k.toString(), "--waves", "2", "--no-timings");
+    assertEquals(1, r.code(), r.dump());
+    assertTrue(
+        r.out()
+            .contains(
+                "P1 RAW: wave 1 prologue ("
+                    + k
+                    + ":18): ds_read lds[0] bytes [0, 1024) -> v[4:7] may read before wave 0"
+                    + " prologue ("
+                    + k
+                    + ":16): ds_write lds[0] bytes [0, 1024)"),
+        r.dump());
+    assertTrue(!r.out().contains("benign"), r.dump());
+  }
 }

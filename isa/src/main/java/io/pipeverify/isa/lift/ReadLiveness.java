@@ -151,11 +151,17 @@ public final class ReadLiveness {
     undecided.removeIf(p -> p.used || p.open.isEmpty());
   }
 
+  /** Whether no read is undecided: nothing a later instruction does can change {@link #dead}. */
+  boolean settled() {
+    return undecided.isEmpty();
+  }
+
   /** A later pass of a summarised loop may run any of its instructions: their operands are read. */
   void mayRun(Instruction i) {
     for (Operand o : i.operands()) {
       use(o);
     }
+    undecided.removeIf(p -> p.used);
   }
 
   /** The reads of the run that are dead, by step (identity): the wave has ended. */

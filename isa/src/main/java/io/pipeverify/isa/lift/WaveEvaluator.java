@@ -508,6 +508,26 @@ public final class WaveEvaluator {
       Semantics.execute(state, i, info);
     }
 
+    /**
+     * The walk ends at a branch to {@code taken} or {@code fallThrough} without following the rest:
+     * every instruction the rest may run counts as reading its operands, in any order (what a read
+     * loaded may reach a store there: aiter's split-K epilogues store the values they read back
+     * from LDS behind a row guard).
+     */
+    private void restMayRun(int taken, int fallThrough) {
+      if (liveness.settled()) {
+        return;
+      }
+      Set<Integer> rest = new java.util.TreeSet<>(cfg.reachableFrom(List.of(taken, fallThrough)));
+      rest.add(taken);
+      rest.add(fallThrough);
+      for (int b : rest) {
+        for (Instruction i : cfg.blocks().get(b).instructions()) {
+          liveness.mayRun(i);
+        }
+      }
+    }
+
     /** The VSKIP bit {@code s_setvskip S0, S1} sets: S0 bit S1[4:0], if the lift knows both. */
     private int vskipOf(Instruction i) {
       long bits = state.read(i.operand(0), 0);
@@ -669,7 +689,9 @@ public final class WaveEvaluator {
         // Whichever way it goes, the rest of the wave touches no LDS, meets no barrier and runs no
         // MFMA (hipBLASLt's split-K accumulation and edge stores), and no load is in flight whose
         // registers it could read or overwrite: nothing that could race or order a race, so no
-        // launch is split here and the walk ends (docs/isa.md).
+        // launch is split here and the walk ends (docs/isa.md). The rest is not followed, but a
+        // read whose registers it may read is not dead (its value may be stored after the branch).
+        restMayRun(taken, fallThrough);
         return OptionalInt.of(-1);
       }
       if (plan.strict()) {
