@@ -40,15 +40,8 @@ class ConsumerHazardTest {
     Cli.Result r = Cli.run("verify", bad.toString(), "--waves", "1", "--no-timings");
     assertEquals(1, r.code(), r.dump());
     assertTrue(r.out().startsWith("k: VIOLATED (1 root cause, 1 instance)\n"), r.dump());
-    assertTrue(
-        r.out()
-            .contains(
-                "  P4 REGISTER_HAZARD: wave 0 prologue ("
-                    + bad
-                    + ":14): consume v[4:7] may read or overwrite v[4:7] before wave 0 prologue ("
-                    + bad
-                    + ":10): ds_read lds[0] bytes [0, 1024) -> v[4:7] lands\n"),
-        r.dump());
+    assertHazard(
+        r.out(), bad, 14, "v[4:7]", 10, "ds_read lds[0] bytes [0, 1024) -> v[4:7]", r.dump());
   }
 
   /** explain proposes the weakest wait before the consumer that retires the load: lgkmcnt(1). */
@@ -96,15 +89,8 @@ class ConsumerHazardTest {
                 "\ts_endpgm"));
     Cli.Result r = Cli.run("verify", bad.toString(), "--waves", "1", "--no-timings");
     assertEquals(1, r.code(), r.dump());
-    assertTrue(
-        r.out()
-            .contains(
-                "  P4 REGISTER_HAZARD: wave 0 prologue ("
-                    + bad
-                    + ":11): consume v[4:7] may read or overwrite v[4:7] before wave 0 prologue ("
-                    + bad
-                    + ":10): ds_read lds[0] bytes [0, 1024) -> v[4:7] lands\n"),
-        r.dump());
+    assertHazard(
+        r.out(), bad, 11, "v[4:7]", 10, "ds_read lds[0] bytes [0, 1024) -> v[4:7]", r.dump());
     Path good =
         readBack(
             "waited.s",
@@ -163,15 +149,7 @@ class ConsumerHazardTest {
       Cli.Result r = Cli.run("verify", bad.toString(), "--waves", "1", "--no-timings");
       assertEquals(1, r.code(), gap + "\n" + r.dump());
       assertTrue(r.out().startsWith("k: VIOLATED (1 root cause, 1 instance)\n"), r.dump());
-      assertTrue(
-          r.out()
-              .contains(
-                  "  P4 REGISTER_HAZARD: wave 0 prologue ("
-                      + bad
-                      + ":9): consume s4 may read or overwrite s4 before wave 0 prologue ("
-                      + bad
-                      + ":6): sload -> s4 lands\n"),
-          r.dump());
+      assertHazard(r.out(), bad, 9, "s4", 6, "sload -> s4", r.dump());
     }
     Path none = scalar("none.s", "\ts_nop 0");
     Cli.Result explain = Cli.run("explain", none.toString(), "--waves", "1");
@@ -240,28 +218,11 @@ class ConsumerHazardTest {
     Path other = scalar("other.s", "\ts_load_dword s4, s[0:1], 0x8" + waited);
     Cli.Result overwrite = Cli.run("verify", other.toString(), "--waves", "1", "--no-timings");
     assertEquals(1, overwrite.code(), overwrite.dump());
-    assertTrue(
-        overwrite
-            .out()
-            .contains(
-                "  P4 REGISTER_HAZARD: wave 0 prologue ("
-                    + other
-                    + ":8): consume s4 may read or overwrite s4 before wave 0 prologue ("
-                    + other
-                    + ":6): sload -> s4 lands\n"),
-        overwrite.dump());
+    assertHazard(overwrite.out(), other, 8, "s4", 6, "sload -> s4", overwrite.dump());
     Path bad = scalar("twice.s", "\ts_load_dword s4, s[0:1], 0x8");
     Cli.Result r = Cli.run("verify", bad.toString(), "--waves", "1", "--no-timings");
     assertEquals(1, r.code(), r.dump());
-    assertTrue(
-        r.out()
-            .contains(
-                "  P4 REGISTER_HAZARD: wave 0 prologue ("
-                    + bad
-                    + ":8): consume s4 may read or overwrite s4 before wave 0 prologue ("
-                    + bad
-                    + ":6): sload -> s4 lands\n"),
-        r.dump());
+    assertHazard(r.out(), bad, 8, "s4", 6, "sload -> s4", r.dump());
   }
 
   /**
@@ -287,15 +248,7 @@ class ConsumerHazardTest {
         assertEquals(0, r.code(), r.dump());
       } else {
         assertEquals(1, r.code(), gap + "\n" + r.dump());
-        assertTrue(
-            r.out()
-                .contains(
-                    "  P4 REGISTER_HAZARD: wave 0 prologue ("
-                        + k
-                        + ":14): consume v8 may read or overwrite v8 before wave 0 prologue ("
-                        + k
-                        + ":11): ds_permute -> v8 lands\n"),
-            r.dump());
+        assertHazard(r.out(), k, 14, "v8", 11, "ds_permute -> v8", r.dump());
       }
     }
   }
@@ -367,5 +320,32 @@ class ConsumerHazardTest {
         "gfx942__fmha_v3_bwd__bwd_hd64_dq_convert_bf16_rtne_group.co",
         "wave 0 prologue (K:189): consume v12 may read or overwrite v12 before wave 0 prologue (K:179): ds_read"
             + " lds[0] bytes [0, 512) -> v12 lands");
+  }
+
+  /**
+   * {@code out} reports the P4 register hazard of wave 0's prologue: the consume at line {@code
+   * consumer} of {@code k} reading or overwriting {@code reg} before {@code load} (line {@code
+   * loadLine}) lands.
+   */
+  private static void assertHazard(
+      String out, Path k, int consumer, String reg, int loadLine, String load, String dump) {
+    assertTrue(
+        out.contains(
+            "  P4 REGISTER_HAZARD: wave 0 prologue ("
+                + k
+                + ":"
+                + consumer
+                + "): consume "
+                + reg
+                + " may read or overwrite "
+                + reg
+                + " before wave 0 prologue ("
+                + k
+                + ":"
+                + loadLine
+                + "): "
+                + load
+                + " lands\n"),
+        dump);
   }
 }
