@@ -69,9 +69,8 @@ public record Step(
    */
   static boolean loads(Kind kind, Instruction i) {
     return switch (kind) {
-      case READ -> true;
+      case READ, SLOAD, PERMUTE -> true;
       case VMEM -> i.opcode().contains("load");
-      case SLOAD, PERMUTE -> true;
       default -> false;
     };
   }
