@@ -23,22 +23,8 @@ import java.util.regex.Pattern;
 final class LiftMemo {
   private record Lifted(String name, LiftedKernel kernel) {}
 
-  /**
-   * A kernel of a listing text, the text known by its SHA-256 digest: a sweep's memo holds a key
-   * per input, and a listing is megabytes.
-   */
-  private record Key(String digest, String kernel) {
-    static Key of(String text, String kernel) {
-      try {
-        byte[] d =
-            java.security.MessageDigest.getInstance("SHA-256")
-                .digest(text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
-        return new Key(java.util.HexFormat.of().formatHex(d), kernel);
-      } catch (java.security.NoSuchAlgorithmException e) {
-        throw new IllegalStateException("every Java platform has SHA-256", e);
-      }
-    }
-  }
+  /** A kernel of a listing, the listing known by its {@link #key}. */
+  private record Key(String text, String kernel) {}
 
   /** Comment lines and the target directive: each becomes an empty line, so lines still match. */
   private static final Pattern IGNORED =
@@ -50,9 +36,20 @@ final class LiftMemo {
    */
   private final Map<Key, SoftReference<Lifted>> byText = new ConcurrentHashMap<>();
 
-  /** The text a listing is known by: without its comments and target directive. */
+  /**
+   * What a listing is known by: the SHA-256 digest of its text without its comments and target
+   * directive (a sweep's memo and opened inputs hold a key each, and a listing is megabytes).
+   */
   static String key(String listing) {
-    return IGNORED.matcher(listing).replaceAll("");
+    String text = IGNORED.matcher(listing).replaceAll("");
+    try {
+      byte[] d =
+          java.security.MessageDigest.getInstance("SHA-256")
+              .digest(text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+      return java.util.HexFormat.of().formatHex(d);
+    } catch (java.security.NoSuchAlgorithmException e) {
+      throw new IllegalStateException("every Java platform has SHA-256", e);
+    }
   }
 
   /**
@@ -60,7 +57,7 @@ final class LiftMemo {
    * from {@code name} for {@code target}.
    */
   Optional<LiftedKernel> find(String key, String kernel, String name, Target target) {
-    SoftReference<Lifted> held = byText.get(Key.of(key, kernel));
+    SoftReference<Lifted> held = byText.get(new Key(key, kernel));
     Lifted seen = held == null ? null : held.get();
     if (seen == null || seen.kernel().classes().isEmpty()) {
       return Optional.empty();
@@ -80,7 +77,7 @@ final class LiftMemo {
    */
   void put(String key, String kernel, String name, LiftedKernel lifted) {
     byText.compute(
-        Key.of(key, kernel),
+        new Key(key, kernel),
         (k, held) ->
             held != null && held.get() != null
                 ? held

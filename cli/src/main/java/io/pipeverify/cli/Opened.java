@@ -20,10 +20,10 @@ sealed interface Opened {
 
   /**
    * An assembly listing (a compiler's, a code object's disassembly, an assembled source's): what it
-   * is ({@code listing}, {@code code object}, {@code source}), the text the lift memo knows it by
-   * ({@link LiftMemo#key}), the text whose lines its ops' origins show (the listing, a code
-   * object's listing, the assembler source: what {@code explain --apply} edits), the kernels
-   * selected, in file order, and the suppressions written in its source.
+   * is ({@code listing}, {@code code object}, {@code source}), what the lift memo knows it by (its
+   * {@link LiftMemo#key}), the text whose lines its ops' origins show (the listing, a code object's
+   * listing, the assembler source: what {@code explain --apply} edits), the kernels selected, in
+   * file order, and the suppressions written in its source.
    */
   record Assembly(
       String input,

@@ -1,6 +1,7 @@
 package io.pipeverify.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -81,7 +82,7 @@ class DeadReadsTest {
                     + k
                     + ":28): ds_read lds[0] bytes [1024, 2048) -> v[4:7] reads"),
         r.dump());
-    assertTrue(!r.out().contains("benign"), r.dump());
+    assertFalse(r.out().contains("benign"), r.dump());
   }
 
   /**
@@ -141,6 +142,6 @@ class DeadReadsTest {
                     + k
                     + ":16): ds_write lds[0] bytes [0, 1024)"),
         r.dump());
-    assertTrue(!r.out().contains("benign"), r.dump());
+    assertFalse(r.out().contains("benign"), r.dump());
   }
 }

@@ -33,6 +33,23 @@ public sealed interface Op {
   /** The op's name in the file format and in listings ({@code g2s}, {@code wait}, ...). */
   String kind();
 
+  /**
+   * The register a load into registers writes (a ds_read's, gload's, sload's or ds_permute's {@code
+   * dst}: what an mfma, ds_write or consume names); empty for any other op.
+   */
+  static Optional<String> loadedRegister(Op op) {
+    if (op instanceof DsRead r) {
+      return Optional.of(r.dst());
+    }
+    if (op instanceof GLoad g) {
+      return Optional.of(g.dst());
+    }
+    if (op instanceof SLoad l) {
+      return Optional.of(l.dst());
+    }
+    return op instanceof DsPermute p ? Optional.of(p.dst()) : Optional.empty();
+  }
+
   /** An op that touches LDS: g2s, ds_read or ds_write. */
   sealed interface LdsAccess extends Op {
     String buffer();

@@ -991,14 +991,8 @@ public final class ScheduleLift {
       registers.record(s);
       if (op.isPresent() && op.get() instanceof Op.Consume c) {
         op = loaded(c, defined);
-      } else if (op.isPresent() && op.get() instanceof Op.DsRead r) {
-        defined.add(r.dst());
-      } else if (op.isPresent() && op.get() instanceof Op.GLoad g) {
-        defined.add(g.dst());
-      } else if (op.isPresent() && op.get() instanceof Op.SLoad l) {
-        defined.add(l.dst());
-      } else if (op.isPresent() && op.get() instanceof Op.DsPermute l) {
-        defined.add(l.dst());
+      } else {
+        op.flatMap(Op::loadedRegister).ifPresent(defined::add);
       }
       if (op.isEmpty()) {
         continue;

@@ -731,7 +731,7 @@ public final class WaveEvaluator {
      */
     private Optional<Boolean> leaving(BasicBlock b, Condition c, int taken, int fallThrough) {
       Optional<ControlFlowGraph.Loop> innermost =
-          cfg.loops().stream()
+          loops.stream()
               .filter(l -> l.blockIndices().contains(b.index()))
               .min(java.util.Comparator.comparingInt(l -> l.blockIndices().size()));
       if (innermost.isEmpty()) {

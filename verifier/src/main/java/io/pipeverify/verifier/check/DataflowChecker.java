@@ -376,23 +376,9 @@ public final class DataflowChecker {
    * for other ops.
    */
   private static boolean defines(Instance inst, Map<String, Instance> lastDef) {
-    if (inst.op() instanceof Op.DsRead r) {
-      lastDef.put(r.dst(), inst);
-      return true;
-    }
-    if (inst.op() instanceof Op.GLoad g) {
-      lastDef.put(g.dst(), inst);
-      return true;
-    }
-    if (inst.op() instanceof Op.SLoad l) {
-      lastDef.put(l.dst(), inst);
-      return true;
-    }
-    if (inst.op() instanceof Op.DsPermute l) {
-      lastDef.put(l.dst(), inst);
-      return true;
-    }
-    return false;
+    Optional<String> reg = Op.loadedRegister(inst.op());
+    reg.ifPresent(r -> lastDef.put(r, inst));
+    return reg.isPresent();
   }
 
   /** The product an mfma is labelled with: output fragment (i, j), k-chunk and K tile. */
