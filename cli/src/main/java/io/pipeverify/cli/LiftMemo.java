@@ -42,14 +42,7 @@ final class LiftMemo {
    */
   static String key(String listing) {
     String text = IGNORED.matcher(listing).replaceAll("");
-    try {
-      byte[] d =
-          java.security.MessageDigest.getInstance("SHA-256")
-              .digest(text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
-      return java.util.HexFormat.of().formatHex(d);
-    } catch (java.security.NoSuchAlgorithmException e) {
-      throw new IllegalStateException("every Java platform has SHA-256", e);
-    }
+    return io.pipeverify.model.Digest.sha256(text, 32);
   }
 
   /**

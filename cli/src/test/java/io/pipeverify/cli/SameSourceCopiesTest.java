@@ -60,6 +60,84 @@ class SameSourceCopiesTest {
         assumed.dump());
   }
 
+  /**
+   * The same two waves in a K loop (the trip count from the first argument): each K step both copy
+   * the row at offset s8 into bytes [0, 256), then read it. With {@code sameStride} s8 moves by 256
+   * bytes a step in both waves; otherwise by 256 + 64 * wave, so the two copies agree in the first
+   * K step only.
+   */
+  private Path loopKernel(boolean sameStride) throws Exception {
+    List<String> lines =
+        KernelHeader.then(
+            List.of(
+                "	s_load_dword s20, s[0:1], 0x0", // 6: the trip count
+                "	s_load_dwordx4 s[4:7], s[0:1], 0x10", // 7: the buffer resource
+                "	s_waitcnt lgkmcnt(0)", // 8
+                "	v_readfirstlane_b32 s0, v0", // 9: w * 64
+                "	s_lshr_b32 s1, s0, 7", // 10: w >> 1
+                "	s_lshl_b32 s1, s1, 8", // 11: (w >> 1) * 256
+                "	s_mov_b32 m0, s1", // 12
+                "	v_and_b32_e32 v1, 63, v0", // 13
+                "	v_lshlrev_b32_e32 v1, 2, v1", // 14: the lane's word of the row
+                "	v_add_u32_e32 v2, s1, v1", // 15: the group's copy
+                sameStride ? "	s_movk_i32 s9, 0x100" : "	s_add_u32 s9, s0, 0x100", // 16
+                "	s_mov_b32 s8, 0", // 17: the row
+                "	s_mov_b32 s2, 0", // 18
+                ".LBB0_1:", // 19
+                "	buffer_load_dword v1, s[4:7], s8 offen lds", // 20
+                "	s_waitcnt vmcnt(0)", // 21
+                "	s_barrier", // 22
+                "	ds_read_b32 v4, v2", // 23
+                "	s_waitcnt lgkmcnt(0)", // 24
+                "	v_mfma_f32_16x16x32_bf16 v[8:11], v[4:7], v[4:7], v[8:11]", // 25
+                "	s_barrier", // 26
+                "	s_add_u32 s8, s8, s9", // 27: the next row
+                "	s_add_u32 s2, s2, 1", // 28
+                "	s_cmp_lt_u32 s2, s20", // 29
+                "	s_cbranch_scc1 .LBB0_1", // 30
+                "	s_endpgm"));
+    return KernelHeader.write(tmp.resolve(sameStride ? "loop-same.s" : "loop-other.s"), lines);
+  }
+
+  @Test
+  void loopCopiesOfTheSameRowInTheSameKStepAreExcused() throws Exception {
+    String k = loopKernel(true).toString();
+    Cli.Result strict = Cli.run("verify", k, "--no-timings", "--waves", "2");
+    assertEquals(1, strict.code(), strict.dump());
+    assertTrue(strict.out().startsWith("k: VIOLATED (1 root cause, "), strict.dump());
+    assertTrue(
+        strict
+            .out()
+            .contains("loop-same.s:20): g2s lds[0] bytes [0, 256) may land before wave 0 loop k=0"),
+        strict.dump());
+    Cli.Result assumed =
+        Cli.run("verify", k, "--no-timings", "--waves", "2", "--assume", "same-source-copies");
+    assertEquals(0, assumed.code(), assumed.dump());
+    assertTrue(
+        assumed.out().startsWith("k: VERIFIED under assumption same-source-copies\n"),
+        assumed.dump());
+  }
+
+  @Test
+  void loopCopiesWhoseRowsPartAfterTheFirstKStepStayARace() throws Exception {
+    Cli.Result r =
+        Cli.run(
+            "verify",
+            loopKernel(false).toString(),
+            "--no-timings",
+            "--waves",
+            "2",
+            "--assume",
+            "same-source-copies");
+    assertEquals(1, r.code(), r.dump());
+    assertTrue(r.out().startsWith("k: VIOLATED (1 root cause, "), r.dump());
+    assertTrue(
+        r.out()
+            .contains(
+                "loop-other.s:20): g2s lds[0] bytes [0, 256) may land before wave 0 loop k=0"),
+        r.dump());
+  }
+
   @Test
   void copiesOfOtherBytesStayARace() throws Exception {
     Cli.Result r =

@@ -1,6 +1,8 @@
 package io.pipeverify.verifier;
 
 import io.pipeverify.model.Op;
+import io.pipeverify.model.Section;
+import io.pipeverify.verifier.unroll.Instance;
 import java.util.Arrays;
 import java.util.Optional;
 
@@ -34,7 +36,8 @@ public enum Assumption {
   SAME_SOURCE_COPIES(
       "same-source-copies",
       "two LDS-DMA copies the lift names alike (the same buffer resource, offsets and per-lane"
-          + " addresses, the same LDS bytes; copies of a kernel's prologue) write the same values:"
+          + " addresses, the same LDS bytes; a loop's copies in the same K step, alike in every K"
+          + " step the lift ran) write the same values:"
           + " the global memory a kernel copies from is not written while it runs (its inputs),"
           + " so the order of the two writes cannot change what LDS holds",
       "a write to that global memory between the two copies (by the kernel itself, another"
@@ -67,20 +70,26 @@ public enum Assumption {
   }
 
   /**
-   * Whether this assumption excuses a race of class {@code c} whose op {@code first} should come
-   * first and whose {@code second} may land before it. The timing assumption excuses only races in
-   * flight across a barrier (a ds_read against an LDS-DMA write); the data assumption only two
-   * copies of the same source, whatever orders them: their order changes no value.
+   * Whether this assumption excuses a race of class {@code c} whose instance {@code first} should
+   * come first and whose {@code second} may land before it. The timing assumption excuses only
+   * races in flight across a barrier (a ds_read against an LDS-DMA write); the data assumption only
+   * two copies of the same source, whatever orders them: their order changes no value. A loop
+   * copy's source names what it copies in each K step, so two loop copies share one only in the
+   * same K step.
    */
-  public boolean excuses(RaceClass c, Op first, Op second) {
+  public boolean excuses(RaceClass c, Instance first, Instance second) {
     return switch (this) {
       case LDS_READ_BEFORE_DMA ->
-          c == RaceClass.IN_FLIGHT && first instanceof Op.DsRead && second instanceof Op.G2s;
+          c == RaceClass.IN_FLIGHT
+              && first.op() instanceof Op.DsRead
+              && second.op() instanceof Op.G2s;
       case SAME_SOURCE_COPIES ->
-          first instanceof Op.G2s a
-              && second instanceof Op.G2s b
+          first.op() instanceof Op.G2s a
+              && second.op() instanceof Op.G2s b
               && a.source().isPresent()
-              && a.source().equals(b.source());
+              && a.source().equals(b.source())
+              && first.section() == second.section()
+              && (first.section() != Section.LOOP || first.iteration() == second.iteration());
     };
   }
 

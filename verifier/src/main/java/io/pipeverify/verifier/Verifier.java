@@ -621,7 +621,7 @@ public final class Verifier {
       }
       Instance second = f.second().orElseThrow();
       return options.assumptions().stream()
-          .filter(a -> a.excuses(f.raceClass().get(), f.first().op(), second.op()))
+          .filter(a -> a.excuses(f.raceClass().get(), f.first(), second))
           .findFirst();
     }
 

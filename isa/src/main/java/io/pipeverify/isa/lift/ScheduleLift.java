@@ -810,7 +810,14 @@ public final class ScheduleLift {
       throws AsmSyntaxException {
     List<WaveProgram> programs = new ArrayList<>();
     for (int w = 0; w < c.traces().size(); w++) {
-      programs.add(program(c.traces().get(w), c.loopStart(), c.period(), granule, c.readUses(w)));
+      programs.add(
+          program(
+              c.traces().get(w),
+              c.longer().isEmpty() ? null : c.longer().get(w),
+              c.loopStart(),
+              c.period(),
+              granule,
+              c.readUses(w)));
     }
     return new Schedule(
         kernel.name(),
@@ -957,8 +964,78 @@ public final class ScheduleLift {
 
   // ---------------------------------------------------------------- ops
 
+  /**
+   * Each step's position in its iteration. Consumers are not counted (one takes the position of the
+   * op after it): where one is depends on which loads are still in flight, which may differ from
+   * one iteration to the next (the period leaves them out too).
+   */
+  private static int[] positions(List<Step> steps) {
+    int[] out = new int[steps.size()];
+    int positionInIteration = 0;
+    int lastIteration = -1;
+    for (int index = 0; index < steps.size(); index++) {
+      Step s = steps.get(index);
+      if (s.iteration() != lastIteration) {
+        positionInIteration = 0;
+        lastIteration = s.iteration();
+      }
+      out[index] = s.kind() == Step.Kind.CONSUME ? positionInIteration : positionInIteration++;
+    }
+    return out;
+  }
+
+  /**
+   * The sources of each loop copy in every K step of {@code steps} (a wave's longer run), by the
+   * copy's phase in the period and position ({@link #loopKey}), in step order: the loop op made of
+   * the first period stands for all of them.
+   */
+  private static Map<Long, List<Optional<String>>> loopCopySources(
+      List<Step> steps, int[] positions, int loopStart, int period) {
+    Map<Long, List<Optional<String>>> out = new HashMap<>();
+    if (period <= 0) {
+      return out;
+    }
+    for (int index = 0; index < steps.size(); index++) {
+      Step s = steps.get(index);
+      if (s.iteration() >= loopStart && s.kind() == Step.Kind.COPY && s.lds().size() == 1) {
+        out.computeIfAbsent(loopKey(s, positions[index], loopStart, period), k -> new ArrayList<>())
+            .add(s.lds().get(0).source());
+      }
+    }
+    return out;
+  }
+
+  private static long loopKey(Step s, int position, int loopStart, int period) {
+    return ((long) ((s.iteration() - loopStart) % period) << 32) | position;
+  }
+
+  /**
+   * A loop copy's source: the sources of its K steps in the longer run (two periods), in order,
+   * known by their digest. Two waves' loop copies with the same one read the same global bytes into
+   * the same LDS bytes in each of those K steps, and so in every K step as the lift takes the loop
+   * to repeat with its period (LoopPeriod, ReadUses). None when a step's source is unknown, or the
+   * copy ran once only (nothing then shows how its source moves from one K step to the next).
+   */
+  private static Optional<String> loopSource(List<Optional<String>> sources) {
+    if (sources == null || sources.size() < 2 || sources.stream().anyMatch(Optional::isEmpty)) {
+      return Optional.empty();
+    }
+    StringBuilder b = new StringBuilder("loop");
+    sources.forEach(x -> b.append('|').append(x.get()));
+    return Optional.of(io.pipeverify.model.Digest.sha256(b, 16));
+  }
+
+  /**
+   * Wave {@code t}'s program; {@code longer}, the same wave run one period longer (null for a class
+   * without one), names what its loop copies copy in two K steps ({@link #loopSource}).
+   */
   private WaveProgram program(
-      WaveEvaluator.Trace t, int loopStart, int period, int granule, ReadUses uses)
+      WaveEvaluator.Trace t,
+      WaveEvaluator.Trace longer,
+      int loopStart,
+      int period,
+      int granule,
+      ReadUses uses)
       throws AsmSyntaxException {
     List<Op> prologue = new ArrayList<>();
     List<Op> loop = new ArrayList<>();
@@ -968,16 +1045,14 @@ public final class ScheduleLift {
     // those (a read with no byte in range is no op to wait for).
     Set<String> defined = new HashSet<>();
     Map<String, String> loopOperands = new HashMap<>();
-    int positionInIteration = 0;
-    int lastIteration = -1;
-    for (Step s : t.steps()) {
-      if (s.iteration() != lastIteration) {
-        positionInIteration = 0;
-        lastIteration = s.iteration();
-      }
-      // Consumers are not counted: where one is depends on which loads are still in flight,
-      // which may differ from one iteration to the next (the period leaves them out too).
-      int position = s.kind() == Step.Kind.CONSUME ? positionInIteration : positionInIteration++;
+    int[] positions = positions(t.steps());
+    Map<Long, List<Optional<String>>> loopSources =
+        longer == null
+            ? Map.of()
+            : loopCopySources(longer.steps(), positions(longer.steps()), loopStart, period);
+    for (int index = 0; index < t.steps().size(); index++) {
+      Step s = t.steps().get(index);
+      int position = positions[index];
       boolean inLoop = s.iteration() >= loopStart && period > 0;
       if (inLoop && s.kind() == Step.Kind.MFMA) {
         int phase = (s.iteration() - loopStart) % period;
@@ -999,8 +1074,7 @@ public final class ScheduleLift {
       }
       if (s.iteration() == -1 || (s.iteration() >= 0 && s.iteration() < loopStart)) {
         // A prologue op is one execution, the same for every trip count of the class: a copy's
-        // source, from this run, is its source in every launch of the class. (The walk names the
-        // sources of the copies before the loop only; a straight-line class's K steps have none.)
+        // source, from this run, is its source in every launch of the class.
         Optional<String> source =
             op.get() instanceof Op.G2s && s.lds().size() == 1
                 ? s.lds().get(0).source()
@@ -1010,7 +1084,12 @@ public final class ScheduleLift {
       } else if (s.iteration() == -2) {
         epilogue.add(op.get());
       } else if (s.iteration() < loopStart + period) {
-        loop.add(op.get());
+        Optional<String> source =
+            op.get() instanceof Op.G2s
+                ? loopSource(loopSources.get(loopKey(s, position, loopStart, period)))
+                : Optional.empty();
+        loop.add(
+            source.isPresent() ? interned(((Op.G2s) op.get()).withSource(source.get())) : op.get());
       }
     }
     Set<String> consumed = new HashSet<>();

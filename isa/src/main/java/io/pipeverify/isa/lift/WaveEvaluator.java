@@ -1261,15 +1261,7 @@ public final class WaveEvaluator {
       }
       return List.of(
           new LdsAccess(
-              i,
-              wave,
-              iteration,
-              form.kind(),
-              form.bytes(),
-              lanes,
-              // Only prologue copies carry a source (ScheduleLift): the copies before the loop,
-              // run once per walk, not every K step's.
-              iteration == -1 ? copySource(s, i, lanes) : null));
+              i, wave, iteration, form.kind(), form.bytes(), lanes, copySource(s, i, lanes)));
     }
     Operand address = i.operand(form.addressOperand());
     List<LdsAccess> out = new ArrayList<>(form.offsets().length);
@@ -1292,7 +1284,9 @@ public final class WaveEvaluator {
    * values of its scalar operands (the buffer resource, the offset), and per active lane the values
    * of its vector operands (the address) and its LDS address. Two copies with the same text read
    * the same global bytes (a symbol is one value in every wave of a launch) into the same LDS
-   * bytes. Null when a value is the opaque unknown.
+   * bytes. Null when a value is the opaque unknown. Kept as a 128-bit digest of that text: every
+   * copy of every walked K step has one (ScheduleLift compares a loop copy's sources step by step),
+   * and the text runs to kilobytes.
    */
   private static String copySource(WaveState s, Instruction i, long[] lanes) {
     StringBuilder b = new StringBuilder(i.opcode()).append(i.modifiers());
@@ -1325,7 +1319,7 @@ public final class WaveEvaluator {
       }
     }
     b.append('|').append(java.util.Arrays.toString(lanes));
-    return b.toString();
+    return io.pipeverify.model.Digest.sha256(b, 16);
   }
 
   /** Each LDS instruction's form, decoded once (its opcode and offset modifiers). */

@@ -1,17 +1,14 @@
 package io.pipeverify.verifier.report;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import io.pipeverify.model.Digest;
 import io.pipeverify.verifier.Violation;
 import io.pipeverify.verifier.ViolationIdentity;
 import io.pipeverify.verifier.fuzz.FuzzClass;
 import io.pipeverify.verifier.fuzz.FuzzResult;
 import io.pipeverify.verifier.fuzz.FuzzSettings;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
@@ -329,11 +326,6 @@ public final class FuzzReportRenderer {
   }
 
   private static String fingerprint(String text) {
-    try {
-      byte[] d = MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
-      return HexFormat.of().formatHex(d, 0, 16);
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("SHA-256 is required of every JVM", e);
-    }
+    return Digest.sha256(text, 16);
   }
 }
