@@ -44,13 +44,12 @@ class SameSourceCopiesTest {
 
   @Test
   void twoCopiesOfTheSameBytesAreExcusedUnderTheAssumptionOnly() throws Exception {
-    String k = kernel(true).toString();
-    Cli.Result strict = Cli.run("verify", k, "--no-timings", "--waves", "2");
+    Path k = kernel(true);
+    Cli.Result strict = strict(k);
     assertEquals(1, strict.code(), strict.dump());
     assertTrue(strict.out().startsWith("k: VIOLATED (1 root cause, 1 instance)\n"), strict.dump());
     assertTrue(strict.out().contains("P1 WAW"), strict.dump());
-    Cli.Result assumed =
-        Cli.run("verify", k, "--no-timings", "--waves", "2", "--assume", "same-source-copies");
+    Cli.Result assumed = assumed(k);
     assertEquals(0, assumed.code(), assumed.dump());
     assertTrue(
         assumed.out().startsWith("k: VERIFIED under assumption same-source-copies\n"),
@@ -101,8 +100,8 @@ class SameSourceCopiesTest {
 
   @Test
   void loopCopiesOfTheSameRowInTheSameKStepAreExcused() throws Exception {
-    String k = loopKernel(true).toString();
-    Cli.Result strict = Cli.run("verify", k, "--no-timings", "--waves", "2");
+    Path k = loopKernel(true);
+    Cli.Result strict = strict(k);
     assertEquals(1, strict.code(), strict.dump());
     assertTrue(strict.out().startsWith("k: VIOLATED (1 root cause, "), strict.dump());
     assertTrue(
@@ -110,8 +109,7 @@ class SameSourceCopiesTest {
             .out()
             .contains("loop-same.s:20): g2s lds[0] bytes [0, 256) may land before wave 0 loop k=0"),
         strict.dump());
-    Cli.Result assumed =
-        Cli.run("verify", k, "--no-timings", "--waves", "2", "--assume", "same-source-copies");
+    Cli.Result assumed = assumed(k);
     assertEquals(0, assumed.code(), assumed.dump());
     assertTrue(
         assumed.out().startsWith("k: VERIFIED under assumption same-source-copies\n"),
@@ -120,15 +118,7 @@ class SameSourceCopiesTest {
 
   @Test
   void loopCopiesWhoseRowsPartAfterTheFirstKStepStayARace() throws Exception {
-    Cli.Result r =
-        Cli.run(
-            "verify",
-            loopKernel(false).toString(),
-            "--no-timings",
-            "--waves",
-            "2",
-            "--assume",
-            "same-source-copies");
+    Cli.Result r = assumed(loopKernel(false));
     assertEquals(1, r.code(), r.dump());
     assertTrue(r.out().startsWith("k: VIOLATED (1 root cause, "), r.dump());
     assertTrue(
@@ -140,17 +130,24 @@ class SameSourceCopiesTest {
 
   @Test
   void copiesOfOtherBytesStayARace() throws Exception {
-    Cli.Result r =
-        Cli.run(
-            "verify",
-            kernel(false).toString(),
-            "--no-timings",
-            "--waves",
-            "2",
-            "--assume",
-            "same-source-copies");
+    Cli.Result r = assumed(kernel(false));
     assertEquals(1, r.code(), r.dump());
     assertTrue(r.out().startsWith("k: VIOLATED (1 root cause, 1 instance)\n"), r.dump());
     assertTrue(r.out().contains("P1 WAW"), r.dump());
+  }
+
+  private static Cli.Result strict(Path kernel) throws Exception {
+    return Cli.run("verify", kernel.toString(), "--no-timings", "--waves", "2");
+  }
+
+  private static Cli.Result assumed(Path kernel) throws Exception {
+    return Cli.run(
+        "verify",
+        kernel.toString(),
+        "--no-timings",
+        "--waves",
+        "2",
+        "--assume",
+        "same-source-copies");
   }
 }
