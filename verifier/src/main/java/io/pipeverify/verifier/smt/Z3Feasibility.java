@@ -75,9 +75,12 @@ public final class Z3Feasibility implements Feasibility, AutoCloseable {
 
   /**
    * The conditions with some trip count n of {@code counts}: n = offset (mod period), n >= offset +
-   * period, the loop's exit compare leaving at step n - 1 and staying at step n - 2 (its earlier
-   * steps are left out: fewer constraints only keep more classes). The counter at step j is start +
-   * step * j in 32 bits, as the hardware computes it.
+   * period, the loop's exit compare leaving at step n - 1 and staying at steps 0 and n - 2 (the
+   * steps between are left out: fewer constraints only keep more classes). The counter at step j is
+   * start + step * j in 32 bits, as the hardware computes it. Step 0 is needed: without it a
+   * counter that wraps around 2^32 between step 0 and step n - 2 makes a class of no launch look
+   * possible (a loop that leaves at its first compare, as a launch shorter than one step does,
+   * taken for one that runs 2^28 steps).
    */
   @Override
   public boolean mayHoldAtSomeCount(
@@ -101,11 +104,12 @@ public final class Z3Feasibility implements Feasibility, AutoCloseable {
                   z.mkEq(z.mkBVURem(z.mkBVSub(n, offset), period), zero()),
                   z.mkBVUGE(n, z.mkBVAdd(offset, period)));
           BoolExpr leaves = exit(cmp, counts, z.mkBVSub(n, one), bound);
-          BoolExpr stays =
+          BoolExpr twoOrMore = z.mkBVUGE(n, z.mkBV(2, 32));
+          BoolExpr staysLast =
               z.mkImplies(
-                  z.mkBVUGE(n, z.mkBV(2, 32)),
-                  z.mkNot(exit(cmp, counts, z.mkBVSub(n, z.mkBV(2, 32)), bound)));
-          return new BoolExpr[] {inClass, leaves, stays};
+                  twoOrMore, z.mkNot(exit(cmp, counts, z.mkBVSub(n, z.mkBV(2, 32)), bound)));
+          BoolExpr staysFirst = z.mkImplies(twoOrMore, z.mkNot(exit(cmp, counts, zero(), bound)));
+          return new BoolExpr[] {inClass, leaves, staysLast, staysFirst};
         });
   }
 

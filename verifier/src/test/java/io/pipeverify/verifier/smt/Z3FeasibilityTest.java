@@ -60,6 +60,23 @@ class Z3FeasibilityTest {
     }
   }
 
+  /**
+   * aiter's fmha forward fp8 kernel: a main loop that runs only when {@code x & ~127 > 0}, then a
+   * tail loop whose counter starts at 128 and moves by 128 while it stays below x. A launch that
+   * skips the main loop (x < 128) leaves the tail loop at its first compare: no class of 3, 5, ...
+   * tail steps. Z3 found one when only the last two steps were constrained, with a counter that
+   * wraps around 2^32 (n = 2^28 + 1, x = 64); the first step's compare rules it out.
+   */
+  @Test
+  void aCounterThatWouldWrapDoesNotMakeAClassOfNoLaunch() {
+    long mainRuns = sym.of("s_cmp_lt_i32", 0, sym.of("s_and_b32", x, 0xFFFFFF80L));
+    TripCounts tail = new TripCounts("s_cmp_lt_i32", true, 128, 128, x, true, 1, 2);
+    try (Z3Feasibility f = new Z3Feasibility(Duration.ofSeconds(10))) {
+      assertFalse(f.mayHoldAtSomeCount(sym, Map.of(mainRuns, false), tail));
+      assertTrue(f.mayHoldAtSomeCount(sym, Map.of(mainRuns, true), tail), "x = 512: 3 steps");
+    }
+  }
+
   /** A range stated with --arg bounds the leaf's signed value in every query. */
   @Test
   void anArgumentsRangeIsAsserted() {
