@@ -11,6 +11,7 @@ import io.pipeverify.isa.lift.TripCounts;
 import io.pipeverify.isa.semantics.Symbols;
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -75,12 +76,14 @@ public final class Z3Feasibility implements Feasibility, AutoCloseable {
 
   /**
    * The conditions with some trip count n of {@code counts}: n = offset (mod period), n >= offset +
-   * period, the loop's exit compare leaving at step n - 1 and staying at steps 0 and n - 2 (the
-   * steps between are left out: fewer constraints only keep more classes). The counter at step j is
-   * start + step * j in 32 bits, as the hardware computes it. Step 0 is needed: without it a
-   * counter that wraps around 2^32 between step 0 and step n - 2 makes a class of no launch look
-   * possible (a loop that leaves at its first compare, as a launch shorter than one step does,
-   * taken for one that runs 2^28 steps).
+   * period, the loop's exit compare leaving at step n - 1 and staying at step n - 2. The counter at
+   * step j is start + step * j in 32 bits, as the hardware computes it. A launch stays at every
+   * step before n - 1, and the formula says so for the steps between without naming each: for an
+   * ordered compare (lt, le, gt, ge) either the counter does not wrap (its value at step n - 1,
+   * computed wide, is in the compare's range) and it stays at step 0, so at every step between, or
+   * it wraps, and then at the step before the wrap it stayed with a value within one step of the
+   * range's end it travels to. Without this Z3 satisfied the formula with a counter wrapping around
+   * 2^32 (proofs/launches.md section 6): classes of no launch, and false alarms from them.
    */
   @Override
   public boolean mayHoldAtSomeCount(
@@ -103,14 +106,49 @@ public final class Z3Feasibility implements Feasibility, AutoCloseable {
               z.mkAnd(
                   z.mkEq(z.mkBVURem(z.mkBVSub(n, offset), period), zero()),
                   z.mkBVUGE(n, z.mkBVAdd(offset, period)));
-          BoolExpr leaves = exit(cmp, counts, z.mkBVSub(n, one), bound);
+          BoolExpr leaves = exit(cmp, counts, counterAt(counts, z.mkBVSub(n, one)), bound);
           BoolExpr twoOrMore = z.mkBVUGE(n, z.mkBV(2, 32));
           BoolExpr staysLast =
               z.mkImplies(
-                  twoOrMore, z.mkNot(exit(cmp, counts, z.mkBVSub(n, z.mkBV(2, 32)), bound)));
-          BoolExpr staysFirst = z.mkImplies(twoOrMore, z.mkNot(exit(cmp, counts, zero(), bound)));
-          return new BoolExpr[] {inClass, leaves, staysLast, staysFirst};
+                  twoOrMore,
+                  z.mkNot(
+                      exit(cmp, counts, counterAt(counts, z.mkBVSub(n, z.mkBV(2, 32))), bound)));
+          BoolExpr staysBetween =
+              z.mkImplies(twoOrMore, staysBetween(cmp, counts, z.mkBVSub(n, one), bound));
+          return new BoolExpr[] {inClass, leaves, staysLast, staysBetween};
         });
+  }
+
+  /**
+   * What every launch that reaches step {@code last} (>= 1) has of the compare staying at steps 0
+   * .. last - 1. An equality compare gives nothing this way (its staying values are no interval).
+   */
+  private BoolExpr staysBetween(Matcher cmp, TripCounts counts, BitVecExpr last, BitVecExpr bound) {
+    Context z = context;
+    if (List.of("eq", "lg", "ne").contains(cmp.group(1))) {
+      return z.mkTrue();
+    }
+    boolean signed = cmp.group(2).equals("i");
+    long step = (int) counts.step();
+    // 72 bits hold start + step * j for any 32-bit start, step and j without overflow.
+    BitVecExpr start =
+        signed ? z.mkBV((int) counts.start(), 72) : z.mkBV(counts.start() & 0xFFFFFFFFL, 72);
+    BitVecExpr wide = z.mkBVAdd(start, z.mkBVMul(z.mkBV(step, 72), z.mkZeroExt(40, last)));
+    long lo = signed ? Integer.MIN_VALUE : 0;
+    long hi = signed ? Integer.MAX_VALUE : 0xFFFFFFFFL;
+    BoolExpr noWrap = z.mkAnd(z.mkBVSLE(z.mkBV(lo, 72), wide), z.mkBVSLE(wide, z.mkBV(hi, 72)));
+    BoolExpr staysFirst = z.mkNot(exit(cmp, counts, counterAt(counts, zero()), bound));
+    // The value the counter had at the step before it wrapped, within one step of the end.
+    BitVecExpr before = (BitVecExpr) z.mkFreshConst("beforeWrap", z.mkBitVecSort(32));
+    long nearEnd = step > 0 ? hi - step + 1 : lo;
+    long farEnd = step > 0 ? hi : lo - step - 1;
+    BoolExpr inBand =
+        signed
+            ? z.mkAnd(z.mkBVSLE(z.mkBV(nearEnd, 32), before), z.mkBVSLE(before, z.mkBV(farEnd, 32)))
+            : z.mkAnd(
+                z.mkBVULE(z.mkBV(nearEnd, 32), before), z.mkBVULE(before, z.mkBV(farEnd, 32)));
+    BoolExpr wrapped = z.mkAnd(z.mkNot(noWrap), inBand, z.mkNot(exit(cmp, counts, before, bound)));
+    return z.mkOr(z.mkAnd(noWrap, staysFirst), wrapped);
   }
 
   /**
@@ -147,13 +185,15 @@ public final class Z3Feasibility implements Feasibility, AutoCloseable {
     }
   }
 
-  /**
-   * Whether the wave leaves the loop at K step {@code j}: the compare there lacks its stay truth.
-   */
-  private BoolExpr exit(Matcher cmp, TripCounts counts, BitVecExpr j, BitVecExpr bound) {
+  /** The loop's counter at K step {@code j}: start + step * j in 32 bits. */
+  private BitVecExpr counterAt(TripCounts counts, BitVecExpr j) {
     Context z = context;
-    BitVecExpr counter =
-        z.mkBVAdd(z.mkBV(counts.start(), 32), z.mkBVMul(z.mkBV(counts.step(), 32), j));
+    return z.mkBVAdd(z.mkBV(counts.start(), 32), z.mkBVMul(z.mkBV(counts.step(), 32), j));
+  }
+
+  /** Whether the wave leaves the loop with {@code counter}: the compare lacks its stay truth. */
+  private BoolExpr exit(Matcher cmp, TripCounts counts, BitVecExpr counter, BitVecExpr bound) {
+    Context z = context;
     BoolExpr holds =
         counts.counterFirst() ? compare(cmp, counter, bound) : compare(cmp, bound, counter);
     return counts.stayTruth() ? z.mkNot(holds) : holds;

@@ -71,9 +71,27 @@ class Z3FeasibilityTest {
   void aCounterThatWouldWrapDoesNotMakeAClassOfNoLaunch() {
     long mainRuns = sym.of("s_cmp_lt_i32", 0, sym.of("s_and_b32", x, 0xFFFFFF80L));
     TripCounts tail = new TripCounts("s_cmp_lt_i32", true, 128, 128, x, true, 1, 2);
+    TripCounts fromZero = new TripCounts("s_cmp_lt_i32", true, 0, 128, x, true, 2, 2);
     try (Z3Feasibility f = new Z3Feasibility(Duration.ofSeconds(10))) {
       assertFalse(f.mayHoldAtSomeCount(sym, Map.of(mainRuns, false), tail));
       assertTrue(f.mayHoldAtSomeCount(sym, Map.of(mainRuns, true), tail), "x = 512: 3 steps");
+      // From 0, the counter stays at step 0 for any x >= 1: only the wrap is left to rule out.
+      assertFalse(f.mayHoldAtSomeCount(sym, Map.of(mainRuns, false), fromZero));
+    }
+  }
+
+  /**
+   * A counter that does wrap in a real launch keeps its class: from 0 in steps of 3 below x = 2^31
+   * - 1, the counter passes 2^31 - 1 (a signed wrap) and leaves only when 3j = 2^31 - 1 mod 2^32,
+   * at j = 3579139413: an even number of steps, never an odd one.
+   */
+  @Test
+  void aCounterThatWrapsInARealLaunchKeepsItsClass() {
+    long top = sym.of("s_cmp_lt_i32", 2147483646L, x);
+    TripCounts threes = new TripCounts("s_cmp_lt_i32", true, 0, 3, x, true, 0, 2);
+    try (Z3Feasibility f = new Z3Feasibility(Duration.ofSeconds(10))) {
+      assertTrue(f.mayHoldAtSomeCount(sym, Map.of(top, true), threes.withClass(0, 2)));
+      assertFalse(f.mayHoldAtSomeCount(sym, Map.of(top, true), threes.withClass(1, 2)));
     }
   }
 
