@@ -103,4 +103,63 @@ class UncoveredLaunchesTest {
                     + ":9 s_cmp_eq_b32(kernarg+4, 0) false: "),
         r.dump());
   }
+
+  /**
+   * A loop before the K loop writes one LDS row a pass and leaves on a compare of a long term of an
+   * argument (one launch class a pass, the term cut short in words): a class not covered names the
+   * decision once with the number of passes that made it, not once a pass.
+   */
+  @Test
+  void aDecisionMadeOnceAPassIsNamedOnceWithItsCount() throws Exception {
+    List<String> lines =
+        KernelHeader.then(
+            List.of(
+                "\ts_load_dwordx2 s[20:21], s[0:1], 0x0", // 6
+                "\ts_waitcnt lgkmcnt(0)", // 7
+                "\ts_mul_i32 s22, s21, 3", // 8
+                "\ts_add_u32 s22, s22, 7", // 9
+                "\ts_mul_i32 s22, s22, s21", // 10
+                "\ts_add_u32 s22, s22, 11", // 11: the rows, a term longer than a report shows
+                "\tv_lshlrev_b32_e32 v1, 2, v0", // 12
+                "\ts_mov_b32 s3, 0", // 13
+                ".Lrow:", // 14
+                "\tds_write_b32 v1, v5", // 15
+                "\tv_add_u32_e32 v1, 0x200, v1", // 16
+                "\ts_add_u32 s3, s3, 1", // 17
+                "\ts_cmp_ge_u32 s22, s3", // 18
+                "\ts_cbranch_scc1 .Lrow", // 19
+                "\ts_waitcnt lgkmcnt(0)", // 20
+                "\ts_barrier", // 21
+                "\tv_readfirstlane_b32 s0, v0", // 22
+                "\ts_lshl_b32 s1, s0, 4", // 23
+                "\ts_add_u32 s1, s1, 0x8000", // 24
+                "\ts_mov_b32 m0, s1", // 25
+                "\ts_mov_b32 s2, 0", // 26
+                "\tv_lshlrev_b32_e32 v1, 4, v0", // 27
+                "\tv_add_u32_e32 v1, 0x8000, v1", // 28
+                ".LBB0_1:", // 29
+                "\tbuffer_load_dwordx4 v2, s[4:7], 0 offen lds", // 30
+                "\ts_waitcnt vmcnt(0)", // 31
+                "\ts_barrier", // 32
+                "\tds_read_b128 v[4:7], v1", // 33
+                "\ts_waitcnt lgkmcnt(0)", // 34
+                "\tv_mfma_f32_16x16x32_bf16 v[8:11], v[4:7], v[4:7], v[8:11]", // 35
+                "\ts_barrier", // 36
+                "\ts_add_u32 s2, s2, 1", // 37
+                "\ts_cmp_lt_u32 s2, s20", // 38
+                "\ts_cbranch_scc1 .LBB0_1", // 39
+                "\ts_endpgm"));
+    Path k = KernelHeader.write(tmp.resolve("rows.s"), lines);
+    Cli.Result r =
+        Cli.run("verify", k.toString(), "--no-timings", "--waves", "2", "--max-launches", "4");
+    assertEquals(3, r.code(), r.dump());
+    assertTrue(
+        r.out()
+            .contains(
+                "\nnot covered: 1 launch class the lift cannot follow (no verdict covers them):\n  "
+                    + k
+                    + ":19 s_cmp_ge_u32(s_add_u32(s_mul_i32(s_add_u32(s_mul_i32(kernar... true (2"
+                    + " times): kernel k has more than 4 launch classes"),
+        r.dump());
+  }
 }

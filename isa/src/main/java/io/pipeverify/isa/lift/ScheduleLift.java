@@ -466,9 +466,13 @@ public final class ScheduleLift {
     return d.isEmpty() ? "" : d.substring(0, d.length() - "; ".length());
   }
 
-  /** The decisions of a launch in words: the branch lines and the value they test. */
+  /**
+   * The decisions of a launch in words: the branch lines and the value they test, each distinct
+   * decision once in the order first made, with how many executions made it where more than one (a
+   * loop's exit test decides once a pass: "k.co:45 s_cmp_lt_i32(...) false (15 times)").
+   */
   private static String describe(WaveEvaluator.Plan plan, Map<String, String> branches) {
-    List<String> parts = new ArrayList<>();
+    Map<String, Integer> parts = new LinkedHashMap<>();
     for (Map.Entry<String, Boolean> d : plan.decisions().entrySet()) {
       // "k.co:45: s_cbranch_scc0 on s_cmp_lt_i32(Kdim, 64)" -> "k.co:45 s_cmp_lt_i32(Kdim, 64)
       // false"
@@ -480,9 +484,11 @@ public final class ScheduleLift {
       if (what.length() > DESCRIBED) {
         what = what.substring(0, DESCRIBED) + "...";
       }
-      parts.add(where + what + (d.getValue() ? " true" : " false"));
+      parts.merge(where + what + (d.getValue() ? " true" : " false"), 1, Integer::sum);
     }
-    return parts.isEmpty() ? "" : String.join(", ", parts) + "; ";
+    List<String> out = new ArrayList<>();
+    parts.forEach((part, n) -> out.add(n == 1 ? part : part + " (" + n + " times)"));
+    return out.isEmpty() ? "" : String.join(", ", out) + "; ";
   }
 
   /** What the launch classes cover together, in words. */
