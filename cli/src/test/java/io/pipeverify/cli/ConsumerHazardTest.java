@@ -327,6 +327,37 @@ class ConsumerHazardTest {
    * consumer} of {@code k} reading or overwriting {@code reg} before {@code load} (line {@code
    * loadLine}) lands.
    */
+  /**
+   * aiter's MoE epilogues bracket each atomic with {@code s_setvskip} on a bit of a value the lift
+   * does not know: the store may issue, so the data it reads must have landed. It was dropped
+   * whole, with the hazard it makes.
+   */
+  @Test
+  void aStoreUnderAnUnknownVskipBitStillReadsItsData() throws Exception {
+    Path k =
+        KernelHeader.write(
+            tmp.resolve("vskip.s"),
+            KernelHeader.then(
+                List.of(
+                    "\ts_load_dword s8, s[0:1], 0x4", // 6
+                    "\ts_waitcnt lgkmcnt(0)", // 7
+                    "\tv_lshlrev_b32_e32 v1, 4, v0", // 8
+                    "\tds_write_b128 v1, v[12:15]", // 9
+                    "\ts_waitcnt lgkmcnt(0)", // 10
+                    "\ts_barrier", // 11
+                    "\tds_read_b128 v[4:7], v1", // 12
+                    "\ts_setvskip s8, 3", // 13
+                    "\tbuffer_store_dwordx4 v[4:7], v1, s[4:7], 0 offen", // 14
+                    "\ts_setvskip 0, 0", // 15
+                    "\ts_waitcnt lgkmcnt(0)", // 16
+                    "\ts_endpgm")));
+    Cli.Result r = Cli.run("verify", k.toString(), "--waves", "1", "--no-timings");
+    assertEquals(1, r.code(), r.dump());
+    assertTrue(r.out().startsWith("k: VIOLATED (1 root cause, 1 instance)\n"), r.dump());
+    assertHazard(
+        r.out(), k, 14, "v[4:7]", 12, "ds_read lds[0] bytes [0, 1024) -> v[4:7]", r.dump());
+  }
+
   private static void assertHazard(
       String out, Path k, int consumer, String reg, int loadLine, String load, String dump) {
     assertTrue(

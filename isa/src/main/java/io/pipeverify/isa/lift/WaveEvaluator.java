@@ -480,6 +480,13 @@ public final class WaveEvaluator {
         return;
       }
       if (vskip != VSKIP_OFF && isVector(i, info) && skipped(i)) {
+        if (vskip == VSKIP_UNKNOWN) {
+          // A store or atomic that may issue is no op of the schedule (docs/isa.md, "VSKIP"), but
+          // what it reads counts as read: a consumer of the loads in flight, a use of what a
+          // ds_read loaded (it writes no register).
+          consume(i, info, null, List.of());
+          liveness.executed(i, info, state, null, summaryDepth > 0);
+        }
         return;
       }
       Step step = null;
