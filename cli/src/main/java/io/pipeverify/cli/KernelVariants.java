@@ -92,6 +92,14 @@ final class KernelVariants implements AutoCloseable {
     this.file = dir.resolve(name);
   }
 
+  /**
+   * {@code rendered} (a report of a variant) with the variant's temporary path replaced by {@code
+   * input}, the name the user gave: its lines are the input's (a code object's, its listing's).
+   */
+  String asInput(String rendered, String input) {
+    return rendered.replace(file.toString(), input);
+  }
+
   /** Writes {@code text} and checks it. */
   Outcome check(String text) throws ExternalToolException {
     try {

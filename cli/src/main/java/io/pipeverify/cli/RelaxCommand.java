@@ -150,7 +150,7 @@ final class RelaxCommand implements Callable<Integer> {
       VerificationReport report = base.report().get();
       String name = report.schedule().name();
       if (!base.verified()) {
-        console.out().print(new TextReportRenderer(true).render(report));
+        console.out().print(variants.asInput(new TextReportRenderer(true).render(report), input));
         console
             .err()
             .println(

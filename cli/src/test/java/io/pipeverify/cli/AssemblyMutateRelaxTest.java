@@ -138,6 +138,9 @@ class AssemblyMutateRelaxTest {
                 "pipeverify: k does not verify (violated); relax needs a kernel that verifies in"
                     + " every launch class, nothing written"),
         r.dump());
+    assertTrue(
+        r.out().contains("at " + bad + ":"), "the report names the user's file: " + r.dump());
+    assertFalse(r.out().contains("pipeverify-variants"), r.dump());
     assertFalse(Files.exists(out));
   }
 }
