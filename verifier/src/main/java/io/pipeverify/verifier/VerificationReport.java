@@ -76,6 +76,21 @@ public record VerificationReport(
     }
   }
 
+  /** This report with {@code stats} as its work (a lifted kernel's: the lift's time included). */
+  public VerificationReport withStats(Stats stats) {
+    return new VerificationReport(
+        schedule,
+        options,
+        period,
+        tripCountsChecked,
+        verdict,
+        findingsOmitted,
+        stats,
+        launches,
+        excused,
+        benign);
+  }
+
   /** The exit code of {@code pipeverify verify}: 0 verified, 1 violated, 3 inconclusive. */
   public int exitCode() {
     if (verdict instanceof Verdict.Verified) {
