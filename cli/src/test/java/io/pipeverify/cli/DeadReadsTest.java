@@ -144,4 +144,35 @@ class DeadReadsTest {
         r.dump());
     assertFalse(r.out().contains("benign"), r.dump());
   }
+
+  /**
+   * The epilogue reads its own staged result back into v[4:7] (line 33) with no wait after the last
+   * prefetch (line 28): the later LDS read of the same wave lands after the prefetch, so the
+   * prefetch's value is gone before the multiply (line 35) reads v[4:7], and its race with the
+   * other wave's staging is benign; with a use of v[4:7] before the read back it is not.
+   */
+  @Test
+  void aReadOverwrittenByALaterReadOfTheWaveIsDeadWithoutAWait() throws Exception {
+    for (boolean usedBefore : new boolean[] {false, true}) {
+      java.util.List<String> lines = new java.util.ArrayList<>(PrefetchKernel.lines(false, true));
+      int wait = lines.lastIndexOf("\ts_waitcnt lgkmcnt(0)"); // line 33
+      lines.add(wait, "\tds_read_b128 v[4:7], v3"); // 33: the own staged result
+      lines.add(wait + 2, "\tv_mfma_f32_16x16x32_bf16 v[12:15], v[4:7], v[4:7], v[12:15]"); // 35
+      if (usedBefore) {
+        lines.add(wait, "\tv_mov_b32_e32 v20, v4"); // 34, before the read back
+        lines.add(wait, "\ts_waitcnt lgkmcnt(0)"); // 33
+      }
+      Path k = KernelHeader.write(tmp.resolve(usedBefore ? "used.s" : "reread.s"), lines);
+      Cli.Result r = Cli.run("verify", k.toString(), "--waves", "2", "--no-timings");
+      if (usedBefore) {
+        assertEquals(1, r.code(), r.dump());
+        assertTrue(r.out().contains("P1 WAR"), r.dump());
+        assertTrue(r.out().contains(k + ":28): ds_read lds[0] bytes [1024, 2048)"), r.dump());
+      } else {
+        assertEquals(0, r.code(), r.dump());
+        assertTrue(r.out().startsWith("k: VERIFIED\n"), r.dump());
+        assertTrue(r.out().contains("\nbenign: 2 defects of reads whose value"), r.dump());
+      }
+    }
+  }
 }

@@ -25,7 +25,8 @@ import java.util.OptionalLong;
  * <p>Sound by default: anything it cannot decide is a use. An overwrite ends a register's interest
  * only when it writes the whole register in every lane the read wrote (EXEC known and a superset of
  * the read's), the read has retired by then (a later {@code s_waitcnt lgkmcnt(N)} with at least N
- * LDS instructions issued after it: those retire in order), the writing instruction is not one that
+ * LDS instructions issued after it: those retire in order) or the writer is itself a later LDS load
+ * of the wave (which lands after it, for the same reason), the writing instruction is not one that
  * keeps part of its destination (a multiply-accumulate into it, a 16-bit, SDWA, DPP or lane write)
  * and the walk is not inside one side of a summarised branch (the other side might not overwrite).
  * VGPR-indexing mode, {@code v_movrel*} and computed jumps read every register.
@@ -138,8 +139,11 @@ public final class ReadLiveness {
         }
       }
       if (!summarising && !keepsPart) {
+        // A later LDS load of the wave lands after every read before it (LDS returns in order):
+        // its overwrite needs no wait.
+        boolean inOrder = info.isPresent() && info.get().family() == Family.LDS;
         for (int k = 0; k < defs && k < i.operands().size(); k++) {
-          overwrite(i.operand(k), before.exec(), i.location().line());
+          overwrite(i.operand(k), before.exec(), i.location().line(), inOrder);
         }
       }
     }
@@ -188,12 +192,12 @@ public final class ReadLiveness {
     }
   }
 
-  private void overwrite(Operand o, OptionalLong exec, int line) {
+  private void overwrite(Operand o, OptionalLong exec, int line, boolean inOrder) {
     if (!(o instanceof Operand.Register r) || !tracked(r)) {
       return;
     }
     for (Pending p : undecided) {
-      if (p.retired && covers(exec, p.exec) && p.holdsAny(r)) {
+      if ((p.retired || inOrder) && covers(exec, p.exec) && p.holdsAny(r)) {
         p.open.clear(r.first(), r.last() + 1);
         p.overwrittenAt = OptionalInt.of(line);
       }

@@ -72,32 +72,47 @@ class ReadLivenessTest {
   }
 
   /**
-   * Line 7's data may land after an overwrite that comes before it retired, where the mfma would
-   * read it: no overwrite. {@code lgkmcnt(1)} with one LDS instruction after it retires it (LDS
-   * returns in order); {@code lgkmcnt(2)} does not.
+   * Line 7's data may land after an overwrite by another kind of load that comes before it retired,
+   * where the mfma would read it: no overwrite. {@code lgkmcnt(1)} with one LDS instruction after
+   * it retires it (LDS returns in order); {@code lgkmcnt(2)} does not.
    */
   @Test
   void anOverwriteCountsOnlyOnceTheReadRetired() throws Exception {
     for (int n : new int[] {1, 2}) {
-      Schedule s =
-          lift(
-              List.of(
-                  "\tv_lshlrev_b32_e32 v1, 4, v0", // 6
-                  "\tds_read_b128 v[4:7], v1", // 7
-                  "\tds_read_b128 v[12:15], v1 offset:128", // 8
-                  "\ts_waitcnt lgkmcnt(" + n + ")", // 9
-                  "\tds_read_b128 v[4:7], v1 offset:64", // 10
-                  "\ts_waitcnt lgkmcnt(0)", // 11
-                  "\tv_mfma_f32_16x16x32_bf16 v[16:19], v[4:7], v[12:15], v[16:19]", // 12
-                  "\ts_endpgm"));
+      Schedule s = lift(overwrittenAfterWait(n, "\tglobal_load_dwordx4 v[4:7], v1, s[4:5]"));
       assertEquals(
-          List.of(
-              n == 1 ? "7: always (v[4:7] overwritten at line 10)" : "7: used",
-              "8: used",
-              "10: used"),
+          List.of(n == 1 ? "7: always (v[4:7] overwritten at line 10)" : "7: used", "8: used"),
           uses(s, Section.PROLOGUE),
           "lgkmcnt(" + n + ")");
     }
+  }
+
+  /**
+   * A later LDS read of the wave lands after line 7's (LDS returns in order), so its overwrite
+   * counts with no wait between: line 7 is dead under {@code lgkmcnt(2)} too.
+   */
+  @Test
+  void anOverwriteByALaterLdsReadNeedsNoWait() throws Exception {
+    for (int n : new int[] {1, 2}) {
+      Schedule s = lift(overwrittenAfterWait(n, "\tds_read_b128 v[4:7], v1 offset:64"));
+      assertEquals(
+          List.of("7: always (v[4:7] overwritten at line 10)", "8: used", "10: used"),
+          uses(s, Section.PROLOGUE),
+          "lgkmcnt(" + n + ")");
+    }
+  }
+
+  /** Two reads (7, 8), {@code lgkmcnt(n)}, {@code overwrite} of v[4:7] (10), an mfma of both. */
+  private static List<String> overwrittenAfterWait(int n, String overwrite) {
+    return List.of(
+        "\tv_lshlrev_b32_e32 v1, 4, v0", // 6
+        "\tds_read_b128 v[4:7], v1", // 7
+        "\tds_read_b128 v[12:15], v1 offset:128", // 8
+        "\ts_waitcnt lgkmcnt(" + n + ")", // 9
+        overwrite, // 10
+        "\ts_waitcnt vmcnt(0) lgkmcnt(0)", // 11
+        "\tv_mfma_f32_16x16x32_bf16 v[16:19], v[4:7], v[12:15], v[16:19]", // 12
+        "\ts_endpgm");
   }
 
   @Test
