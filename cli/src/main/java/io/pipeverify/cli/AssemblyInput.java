@@ -13,6 +13,7 @@ import io.pipeverify.isa.tools.CodeObjectDisassembler;
 import io.pipeverify.isa.tools.ExternalToolException;
 import io.pipeverify.isa.tools.SourceAssembler;
 import io.pipeverify.model.Target;
+import io.pipeverify.verifier.smt.CrossCheck;
 import io.pipeverify.verifier.smt.Z3Feasibility;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -42,6 +43,7 @@ final class AssemblyInput {
   private final String target;
   private final List<String> args;
   private final Integer maxLaunches;
+  private final Optional<CrossCheck> crossCheck;
 
   /**
    * The command line's assembly options; null where not given ({@code target}: {@code --target},
@@ -54,11 +56,23 @@ final class AssemblyInput {
   /** The same with {@code --max-launches} (null: the lift's default). */
   AssemblyInput(
       String kernel, Integer waves, String target, List<String> args, Integer maxLaunches) {
+    this(kernel, waves, target, args, maxLaunches, Optional.empty());
+  }
+
+  /** The same with the run's {@code --cross-check}, which re-decides the lift's queries too. */
+  AssemblyInput(
+      String kernel,
+      Integer waves,
+      String target,
+      List<String> args,
+      Integer maxLaunches,
+      Optional<CrossCheck> crossCheck) {
     this.kernel = kernel;
     this.waves = waves;
     this.target = target;
     this.args = List.copyOf(args);
     this.maxLaunches = maxLaunches;
+    this.crossCheck = crossCheck;
   }
 
   /** The most launch classes {@code --max-launches} allows: each is a schedule held in memory. */
@@ -297,7 +311,8 @@ final class AssemblyInput {
         return seen.get();
       }
       LiftedKernel lifted;
-      try (Z3Feasibility feasibility = new Z3Feasibility(FEASIBILITY_TIMEOUT, given.ranges())) {
+      try (Z3Feasibility feasibility =
+          new Z3Feasibility(FEASIBILITY_TIMEOUT, given.ranges(), crossCheck)) {
         lifted =
             ScheduleLift.liftAll(
                 listing, k, waves(k), given.values(), given.ranges(), feasibility, maxLaunches());

@@ -19,6 +19,7 @@ import io.pipeverify.model.transform.KnobException;
 import io.pipeverify.model.transform.PipelineTransform;
 import io.pipeverify.model.transform.Transforms;
 import io.pipeverify.verifier.report.KnownFindings;
+import io.pipeverify.verifier.smt.CrossCheck;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
@@ -565,10 +566,23 @@ abstract class ScheduleSource {
     }
   }
 
+  /** The run's {@code --cross-check}, which the lift's queries answer to as well. */
+  private Optional<CrossCheck> crossCheck = Optional.empty();
+
+  /** States the run's {@code --cross-check} before any input is opened. */
+  void crossCheck(Optional<CrossCheck> check) {
+    this.crossCheck = check;
+  }
+
   /** The command line's assembly options. */
   private AssemblyInput assembly() {
     return new AssemblyInput(
-        kernel, waves, assemblyTarget == null ? null : assemblyTarget.id(), args, maxLaunches);
+        kernel,
+        waves,
+        assemblyTarget == null ? null : assemblyTarget.id(),
+        args,
+        maxLaunches,
+        crossCheck);
   }
 
   /**

@@ -252,6 +252,7 @@ class VerifyCommand implements Callable<Integer> {
     if (check.isPresent()) {
       options = options.withCrossCheck(check.get());
     }
+    source.crossCheck(check);
     baselineRead = baseline == null ? Optional.empty() : Optional.of(Baseline.read(baseline));
     List<ScheduleResult> results = new ArrayList<>();
     List<Unchecked> unchecked = new ArrayList<>();

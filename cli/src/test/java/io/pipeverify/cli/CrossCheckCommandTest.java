@@ -113,6 +113,65 @@ class CrossCheckCommandTest {
         dump);
   }
 
+  /**
+   * The lift's queries answer to the cross-check too: a launch class proved empty (x < 1 and x odd,
+   * FeasibleLaunchesTest's kernel) prunes launches, so a second solver that says otherwise stops
+   * the run before any verdict; cvc5 agrees.
+   */
+  @Test
+  void theLiftsFeasibilityQueriesAreCrossChecked(@org.junit.jupiter.api.io.TempDir Path tmp)
+      throws Exception {
+    Path k =
+        KernelHeader.write(
+            tmp.resolve("k.s"),
+            KernelHeader.then(
+                java.util.List.of(
+                    "\ts_load_dword s20, s[0:1], 0x0",
+                    "\ts_waitcnt lgkmcnt(0)",
+                    "\tv_readfirstlane_b32 s0, v0",
+                    "\ts_lshl_b32 s1, s0, 2",
+                    "\ts_mov_b32 m0, s1",
+                    "\tv_lshlrev_b32_e32 v1, 2, v0",
+                    "\tbuffer_load_dword v2, s[4:7], 0 offen lds",
+                    "\ts_cmp_lt_u32 s20, 1",
+                    "\ts_cbranch_scc0 .Lwait",
+                    "\ts_and_b32 s21, s20, 1",
+                    "\ts_cmp_eq_u32 s21, 1",
+                    "\ts_cbranch_scc1 .Lread",
+                    ".Lwait:",
+                    "\ts_waitcnt vmcnt(0)",
+                    ".Lread:",
+                    "\tds_read_b32 v4, v1",
+                    "\ts_waitcnt lgkmcnt(0)",
+                    "\tv_mfma_f32_16x16x32_bf16 v[8:11], v[4:7], v[4:7], v[8:11]",
+                    "\ts_endpgm")));
+    String[] args = {"verify", k.toString(), "--waves", "2", "--cross-check", "cvc5"};
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    Console console =
+        new Console(
+            new ByteArrayInputStream(new byte[0]),
+            new PrintWriter(out, true),
+            new PrintWriter(err, true),
+            false);
+    CommandLine cli = Main.commandLine(console, args);
+    VerifyCommand verify = cli.getSubcommands().get("verify").getCommand();
+    verify.secondSolver = limit -> new FixedSolver("liar", SecondOpinion.Answer.SAT);
+    int code = cli.execute(args);
+    String dump = "exit " + code + "\n" + out + "\n" + err;
+    assertEquals(ExitCode.TOOL_FAILURE, code, dump);
+    assertTrue(
+        err.toString()
+            .contains(
+                "cross-check: Z3 and liar 1 disagree on launch feasibility (the lift's branch"
+                    + " decisions and trip counts): Z3 says unsat, liar says sat"),
+        dump);
+    assumeCvc5();
+    Cli.Result r = Cli.run(args);
+    assertEquals(0, r.code(), r.dump());
+    assertTrue(SUMMARY.matcher(r.err()).find(), r.dump());
+  }
+
   @Test
   void onlyCvc5IsASecondSolver() {
     Cli.Result r = Cli.run("verify", "--builtin", "triton-pingpong", "--cross-check", "yices");

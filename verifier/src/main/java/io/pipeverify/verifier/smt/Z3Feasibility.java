@@ -13,6 +13,8 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -49,6 +51,8 @@ public final class Z3Feasibility implements Feasibility, AutoCloseable {
    * The ranges the command states for arguments not given ({@code --arg kv_seq_len>=1}: name ->
    * {min, max}, inclusive), over the argument's value read as a signed 32-bit integer.
    */
+  private final Optional<CrossCheck> crossCheck;
+
   private final Map<String, long[]> ranges;
 
   /** A context whose queries give up (answering "may hold") after {@code timeout}. */
@@ -58,6 +62,17 @@ public final class Z3Feasibility implements Feasibility, AutoCloseable {
 
   /** The same for launches whose arguments lie in {@code ranges}. */
   public Z3Feasibility(Duration timeout, Map<String, long[]> ranges) {
+    this(timeout, ranges, Optional.empty());
+  }
+
+  /**
+   * The same with {@code crossCheck} ({@code verify --cross-check}): every query Z3 decides is
+   * re-decided by the second solver, as the verifier's are; the classes these answers prune are
+   * launches no verdict covers.
+   */
+  public Z3Feasibility(
+      Duration timeout, Map<String, long[]> ranges, Optional<CrossCheck> crossCheck) {
+    this.crossCheck = Objects.requireNonNull(crossCheck);
     this.ranges = Map.copyOf(ranges);
     this.context = Z3Session.newContext();
     this.solver = context.mkSolver("QF_BV");
@@ -175,9 +190,18 @@ public final class Z3Feasibility implements Feasibility, AutoCloseable {
       }
       solver.add(more.get());
       solver.add(rangeFacts.toArray(new BoolExpr[0]));
-      boolean unsat = solver.check() == Status.UNSATISFIABLE;
+      Status status = solver.check();
+      boolean unsat = status == Status.UNSATISFIABLE;
       if (unsat) {
         proved++;
+      }
+      if (crossCheck.isPresent() && status != Status.UNKNOWN) {
+        crossCheck
+            .get()
+            .compare(
+                "launch feasibility (the lift's branch decisions and trip counts)",
+                "(set-logic QF_BV)\n" + solver + "(check-sat)\n",
+                !unsat);
       }
       return !unsat;
     } finally {
