@@ -1,6 +1,7 @@
 package io.pipeverify.cli;
 
 import io.pipeverify.isa.lift.LiftedKernel;
+import io.pipeverify.model.Digest;
 import io.pipeverify.model.Target;
 import java.lang.ref.SoftReference;
 import java.util.Map;
@@ -42,7 +43,7 @@ final class LiftMemo {
    */
   static String key(String listing) {
     String text = IGNORED.matcher(listing).replaceAll("");
-    return io.pipeverify.model.Digest.sha256(text, 32);
+    return Digest.sha256(text, 32);
   }
 
   /**

@@ -393,14 +393,10 @@ class VerifyCommand implements Callable<Integer> {
     // Its time is the kernel's, from reading the input (the lift and its launch classes) to the
     // verdict: most of a lifted kernel's time is the lift (a lift the command made before for the
     // same listing is not made again, and costs nothing here).
+    VerificationReport classes = checked.report();
     VerificationReport report =
-        checked
-            .report()
-            .withStats(
-                checked
-                    .report()
-                    .stats()
-                    .withTotalTime(Duration.ofNanos(System.nanoTime() - started)));
+        classes.withStats(
+            classes.stats().withTotalTime(Duration.ofNanos(System.nanoTime() - started)));
     return known(
         withRepairs(
             new ScheduleResult(input, report, Optional.of(checked.located()), Optional.empty()),

@@ -89,28 +89,16 @@ class CrossCheckCommandTest {
   @Test
   void aDisagreementIsExit5NamingTheQueryAndNoVerdict() {
     String[] args = {"verify", "--builtin", "triton-pingpong", "--cross-check", "cvc5"};
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    Console console =
-        new Console(
-            new ByteArrayInputStream(new byte[0]),
-            new PrintWriter(out, true),
-            new PrintWriter(err, true),
-            false);
-    CommandLine cli = Main.commandLine(console, args);
-    VerifyCommand verify = cli.getSubcommands().get("verify").getCommand();
-    verify.secondSolver = limit -> new FixedSolver("liar", SecondOpinion.Answer.SAT);
-    int code = cli.execute(args);
-    String dump = "exit " + code + "\n" + out + "\n" + err;
-    assertEquals(ExitCode.TOOL_FAILURE, code, dump);
-    assertEquals("", out.toString(), dump);
+    Liar liar = Liar.run(args);
+    assertEquals(ExitCode.TOOL_FAILURE, liar.code(), liar.dump());
+    assertEquals("", liar.out().toString(), liar.dump());
     // The ping-pong kernel's two roles make barrier matching (P6) its first Z3 query.
     assertEquals(
         "pipeverify: cross-check: Z3 and liar 1 disagree on barrier matching (P6) (unequal"
             + " barrier counts of 2 programs): Z3 says unsat, liar says sat\n"
             + "pipeverify: no verdict: the cross-check failed; this is not a problem in the input\n",
-        err.toString(),
-        dump);
+        liar.err().toString(),
+        liar.dump());
   }
 
   /**
@@ -146,26 +134,16 @@ class CrossCheckCommandTest {
                     "\tv_mfma_f32_16x16x32_bf16 v[8:11], v[4:7], v[4:7], v[8:11]",
                     "\ts_endpgm")));
     String[] args = {"verify", k.toString(), "--waves", "2", "--cross-check", "cvc5"};
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    Console console =
-        new Console(
-            new ByteArrayInputStream(new byte[0]),
-            new PrintWriter(out, true),
-            new PrintWriter(err, true),
-            false);
-    CommandLine cli = Main.commandLine(console, args);
-    VerifyCommand verify = cli.getSubcommands().get("verify").getCommand();
-    verify.secondSolver = limit -> new FixedSolver("liar", SecondOpinion.Answer.SAT);
-    int code = cli.execute(args);
-    String dump = "exit " + code + "\n" + out + "\n" + err;
-    assertEquals(ExitCode.TOOL_FAILURE, code, dump);
-    assertTrue(
-        err.toString()
-            .contains(
-                "cross-check: Z3 and liar 1 disagree on launch feasibility (the lift's branch"
-                    + " decisions and trip counts): Z3 says unsat, liar says sat"),
-        dump);
+    Liar liar = Liar.run(args);
+    assertEquals(ExitCode.TOOL_FAILURE, liar.code(), liar.dump());
+    assertEquals("", liar.out().toString(), liar.dump());
+    // The lift asks before any verdict: its first unsat is the first disagreement.
+    assertEquals(
+        "pipeverify: cross-check: Z3 and liar 1 disagree on launch feasibility (the lift's"
+            + " branch decisions and trip counts): Z3 says unsat, liar says sat\n"
+            + "pipeverify: no verdict: the cross-check failed; this is not a problem in the input\n",
+        liar.err().toString(),
+        liar.dump());
     assumeCvc5();
     Cli.Result r = Cli.run(args);
     assertEquals(0, r.code(), r.dump());
@@ -177,5 +155,27 @@ class CrossCheckCommandTest {
     Cli.Result r = Cli.run("verify", "--builtin", "triton-pingpong", "--cross-check", "yices");
     assertEquals(ExitCode.BAD_INPUT, r.code(), r.dump());
     assertTrue(r.err().contains("--cross-check: the second solver is cvc5, got yices"), r.dump());
+  }
+
+  /** A run whose second solver (liar) answers sat to every query. */
+  private record Liar(int code, StringWriter out, StringWriter err) {
+    static Liar run(String... args) {
+      StringWriter out = new StringWriter();
+      StringWriter err = new StringWriter();
+      Console console =
+          new Console(
+              new ByteArrayInputStream(new byte[0]),
+              new PrintWriter(out, true),
+              new PrintWriter(err, true),
+              false);
+      CommandLine cli = Main.commandLine(console, args);
+      VerifyCommand verify = cli.getSubcommands().get("verify").getCommand();
+      verify.secondSolver = limit -> new FixedSolver("liar", SecondOpinion.Answer.SAT);
+      return new Liar(cli.execute(args), out, err);
+    }
+
+    String dump() {
+      return "exit " + code + "\n" + out + "\n" + err;
+    }
   }
 }

@@ -9,6 +9,7 @@ import io.pipeverify.isa.decode.Operand;
 import io.pipeverify.isa.decode.Waitcnt;
 import io.pipeverify.isa.semantics.Symbols;
 import io.pipeverify.isa.semantics.WaveState;
+import io.pipeverify.model.Digest;
 import io.pipeverify.model.Expr;
 import io.pipeverify.model.Gemm;
 import io.pipeverify.model.ImplicitWaits;
@@ -1028,7 +1029,7 @@ public final class ScheduleLift {
     }
     StringBuilder b = new StringBuilder("loop");
     sources.forEach(x -> b.append('|').append(x.get()));
-    return Optional.of(io.pipeverify.model.Digest.sha256(b, 16));
+    return Optional.of(Digest.sha256(b, 16));
   }
 
   /**

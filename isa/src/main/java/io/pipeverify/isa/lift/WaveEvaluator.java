@@ -10,6 +10,7 @@ import io.pipeverify.isa.decode.Operand;
 import io.pipeverify.isa.semantics.Semantics;
 import io.pipeverify.isa.semantics.Symbols;
 import io.pipeverify.isa.semantics.WaveState;
+import io.pipeverify.model.Digest;
 import io.pipeverify.model.Target;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
@@ -1326,7 +1327,7 @@ public final class WaveEvaluator {
       }
     }
     b.append('|').append(java.util.Arrays.toString(lanes));
-    return io.pipeverify.model.Digest.sha256(b, 16);
+    return Digest.sha256(b, 16);
   }
 
   /** Each LDS instruction's form, decoded once (its opcode and offset modifiers). */

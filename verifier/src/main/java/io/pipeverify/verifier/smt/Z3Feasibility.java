@@ -47,12 +47,13 @@ public final class Z3Feasibility implements Feasibility, AutoCloseable {
   private int queries;
   private int proved;
 
+  /** The run's second solver ({@code verify --cross-check}), which re-decides every query. */
+  private final Optional<CrossCheck> crossCheck;
+
   /**
    * The ranges the command states for arguments not given ({@code --arg kv_seq_len>=1}: name ->
    * {min, max}, inclusive), over the argument's value read as a signed 32-bit integer.
    */
-  private final Optional<CrossCheck> crossCheck;
-
   private final Map<String, long[]> ranges;
 
   /** A context whose queries give up (answering "may hold") after {@code timeout}. */
