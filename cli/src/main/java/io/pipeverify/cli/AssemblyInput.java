@@ -26,6 +26,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.function.IntFunction;
+import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -304,24 +305,86 @@ final class AssemblyInput {
    */
   LiftedKernel liftAll(AsmListing listing, String text, Kernel k, String name, LiftMemo memo)
       throws InputException {
+    ScheduleLift.Streamed<ScheduleLift.Collected> s =
+        liftEach(listing, text, k, name, memo, ScheduleLift.Collected::new);
+    return new LiftedKernel(k.name(), s.sink().classes(), s.covers(), s.uncovered(), s.reach());
+  }
+
+  /**
+   * {@link #liftAll}, each batch of classes handed to a sink from {@code sinks} as it is made
+   * ({@link ScheduleLift#liftEach}). A lift of one batch is kept in {@code memo}, and handed on
+   * whole when its text comes again.
+   */
+  <E extends Exception, S extends ScheduleLift.ClassSink<E>> ScheduleLift.Streamed<S> liftEach(
+      AsmListing listing, String text, Kernel k, String name, LiftMemo memo, Supplier<S> sinks)
+      throws InputException, E {
     Arguments given = arguments();
     try {
       Optional<LiftedKernel> seen = memo.find(text, k.name(), name, ScheduleLift.target(listing));
       if (seen.isPresent()) {
-        return seen.get();
+        LiftedKernel known = seen.get();
+        S sink = sinks.get();
+        sink.accept(known.classes());
+        return new ScheduleLift.Streamed<>(
+            sink, known.covers(), known.uncovered(), known.reach(), known.classes().size(), 1);
       }
-      LiftedKernel lifted;
+      ScheduleLift.Streamed<Remembering<E, S>> lifted;
       try (Z3Feasibility feasibility =
           new Z3Feasibility(FEASIBILITY_TIMEOUT, given.ranges(), crossCheck)) {
         lifted =
-            ScheduleLift.liftAll(
-                listing, k, waves(k), given.values(), given.ranges(), feasibility, maxLaunches());
+            ScheduleLift.liftEach(
+                listing,
+                k,
+                waves(k),
+                given.values(),
+                given.ranges(),
+                feasibility,
+                maxLaunches(),
+                () -> new Remembering<E, S>(sinks.get()));
       }
-      memo.put(text, k.name(), name, lifted);
-      return lifted;
+      if (lifted.batches() == 1) {
+        memo.put(
+            text,
+            k.name(),
+            name,
+            new LiftedKernel(
+                k.name(),
+                lifted.sink().first,
+                lifted.covers(),
+                lifted.uncovered(),
+                lifted.reach()));
+      }
+      return new ScheduleLift.Streamed<>(
+          lifted.sink().sink,
+          lifted.covers(),
+          lifted.uncovered(),
+          lifted.reach(),
+          lifted.classes(),
+          lifted.batches());
     } catch (AsmSyntaxException e) {
       String hint = e.getMessage().contains("--arg") ? scalarArguments(k) : "";
       throw new InputException("pipeverify: " + e.getMessage() + hint);
+    }
+  }
+
+  /**
+   * A sink that passes every batch on and remembers the first while it is the only one (a lift of
+   * one batch goes to the memo; a longer one is not kept).
+   */
+  private static final class Remembering<E extends Exception, S extends ScheduleLift.ClassSink<E>>
+      implements ScheduleLift.ClassSink<E> {
+    private final S sink;
+    private List<LiftedKernel.LaunchClass> first;
+    private int batches;
+
+    Remembering(S sink) {
+      this.sink = sink;
+    }
+
+    @Override
+    public void accept(List<LiftedKernel.LaunchClass> batch) throws E {
+      first = ++batches == 1 ? batch : null;
+      sink.accept(batch);
     }
   }
 

@@ -4,6 +4,7 @@ import io.pipeverify.isa.decode.AsmListing;
 import io.pipeverify.isa.decode.Kernel;
 import io.pipeverify.isa.decode.Location;
 import io.pipeverify.isa.lift.LiftedKernel;
+import io.pipeverify.isa.lift.ScheduleLift;
 import io.pipeverify.isa.tools.ExternalToolException;
 import io.pipeverify.isa.tools.SourceAssembler;
 import io.pipeverify.model.ImplicitWaits;
@@ -37,6 +38,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.IntFunction;
+import java.util.function.Supplier;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -479,24 +481,108 @@ abstract class ScheduleSource {
     if (opened instanceof Opened.ScheduleFile f) {
       return f.read();
     }
-    Opened.Assembly a = (Opened.Assembly) opened;
+    Lifted<Collected> lifted =
+        readEach((Opened.Assembly) opened, kernel, memo, valid, Collected::new);
+    return new Read(
+        lifted.batches().schedules,
+        lifted.batches().classes,
+        Optional.of(lifted.covers()),
+        lifted.uncovered(),
+        lifted.suppressions());
+  }
+
+  /**
+   * Receives a lifted kernel's launch classes a batch at a time ({@link #readEach}), each class
+   * validated, as a located schedule with its description.
+   */
+  interface Batches {
+    void accept(List<LocatedSchedule> schedules, List<String> classes) throws InputException;
+  }
+
+  /** The batches that keep every class: {@link #read}'s. */
+  private static final class Collected implements Batches {
+    private final List<LocatedSchedule> schedules = new ArrayList<>();
+    private final List<String> classes = new ArrayList<>();
+
+    @Override
+    public void accept(List<LocatedSchedule> batch, List<String> descriptions) {
+      schedules.addAll(batch);
+      classes.addAll(descriptions);
+    }
+  }
+
+  /**
+   * A lifted kernel whose classes went to {@code batches}: how many, what they cover together, the
+   * launches not followed ({@code condition: reason}) and the input's suppressions.
+   */
+  record Lifted<B extends Batches>(
+      B batches,
+      int classes,
+      String covers,
+      List<String> uncovered,
+      List<KnownFindings.Suppression> suppressions) {}
+
+  /**
+   * The kernel of assembly {@code opened} ({@code kernel}, else the one {@code --kernel} selects)
+   * lifted, its launch classes handed to batches from {@code batches} as the lift makes them
+   * ({@link AssemblyInput#liftEach}): {@code verify} checks a kernel of hundreds of classes without
+   * holding them all.
+   */
+  <B extends Batches> Lifted<B> readEach(
+      Opened.Assembly opened, Optional<Kernel> kernel, Supplier<B> batches) throws InputException {
+    return readEach(opened, kernel, lifts, new ScheduleValidator.Memo(), batches);
+  }
+
+  private <B extends Batches> Lifted<B> readEach(
+      Opened.Assembly a,
+      Optional<Kernel> kernel,
+      LiftMemo memo,
+      ScheduleValidator.Memo valid,
+      Supplier<B> batches)
+      throws InputException {
     String name = nameOf(a.input());
     AssemblyInput assembly = assembly();
     Kernel k = kernel.isPresent() ? kernel.get() : assembly.only(a.selected(), name, spec.name());
-    LiftedKernel lifted = assembly.liftAll(a.listing(), a.key(), k, name, memo);
-    List<LocatedSchedule> schedules = new ArrayList<>();
-    List<String> classes = new ArrayList<>();
-    for (LiftedKernel.LaunchClass c : lifted.classes()) {
-      requireValid(c.schedule(), name + " as lifted", valid);
-      schedules.add(new LocatedSchedule(c.schedule(), name, Map.of()));
-      classes.add(c.description());
-    }
-    return new Read(
-        schedules,
-        classes,
-        Optional.of(lifted.covers()),
+    ScheduleLift.Streamed<Validating<B>> lifted =
+        assembly.liftEach(
+            a.listing(),
+            a.key(),
+            k,
+            name,
+            memo,
+            () -> new Validating<>(batches.get(), name, valid));
+    return new Lifted<>(
+        lifted.sink().batches,
+        lifted.classes(),
+        lifted.covers(),
         lifted.uncovered().stream().map(LiftedKernel.Uncovered::text).toList(),
         a.suppressions());
+  }
+
+  /** The lift's sink: validates each class and hands the batch on as located schedules. */
+  private static final class Validating<B extends Batches>
+      implements ScheduleLift.ClassSink<InputException> {
+    private final B batches;
+    private final String name;
+    private final ScheduleValidator.Memo valid;
+
+    Validating(B batches, String name, ScheduleValidator.Memo valid) {
+      this.batches = batches;
+      this.name = name;
+      this.valid = valid;
+    }
+
+    @Override
+    public void accept(List<LiftedKernel.LaunchClass> batch) throws InputException {
+      List<LocatedSchedule> schedules = new ArrayList<>();
+      List<String> classes = new ArrayList<>();
+      for (LiftedKernel.LaunchClass c : batch) {
+        requireValid(c.schedule(), name + " as lifted", valid);
+        schedules.add(new LocatedSchedule(c.schedule(), name, Map.of()));
+        classes.add(c.description());
+      }
+      batches.accept(schedules, classes);
+    }
   }
 
   /**

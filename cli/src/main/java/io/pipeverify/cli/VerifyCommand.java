@@ -378,18 +378,20 @@ class VerifyCommand implements Callable<Integer> {
       throws InputException {
     String input = unit.input();
     long started = System.nanoTime();
-    ScheduleSource.Read read = source.read(unit.opened().orElseThrow(), unit.kernel());
-    if (read.covers().isEmpty()) {
-      LocatedSchedule located = read.schedules().get(0);
+    Opened opened = unit.opened().orElseThrow();
+    if (!(opened instanceof Opened.Assembly assembly)) {
+      LocatedSchedule located = source.read(opened, unit.kernel()).schedules().get(0);
       Schedule schedule =
           ScheduleSource.overridden(located.schedule(), input, target, implicitWaits);
       return known(
           verify(input, schedule, Optional.of(located), stated(options, located), search),
           List.of());
     }
-    // A lifted kernel: every launch class verified, the verdict the worst of them (docs/isa.md).
+    // A lifted kernel: every launch class verified, the verdict the worst of them (docs/isa.md),
+    // each batch of classes as the lift makes it.
     LiftedVerification.Checked checked =
-        LiftedVerification.verify(read, input, target, implicitWaits, options, halves);
+        LiftedVerification.verifyEach(
+            source, assembly, unit.kernel(), input, target, implicitWaits, options, halves);
     // Its time is the kernel's, from reading the input (the lift and its launch classes) to the
     // verdict: most of a lifted kernel's time is the lift (a lift the command made before for the
     // same listing is not made again, and costs nothing here).
@@ -402,7 +404,7 @@ class VerifyCommand implements Callable<Integer> {
             new ScheduleResult(input, report, Optional.of(checked.located()), Optional.empty()),
             options,
             search),
-        read.suppressions());
+        checked.suppressions());
   }
 
   /** The baseline given ({@code --baseline}), read once before anything is verified. */

@@ -1,9 +1,7 @@
 package io.pipeverify.verifier;
 
 import io.pipeverify.model.Schedule;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -110,66 +108,14 @@ public record VerificationReport(
       List<String> classes,
       String covers,
       List<String> uncovered) {
-    if (reports.isEmpty() || reports.size() > classes.size()) {
+    if (reports.size() > classes.size()) {
       throw new IllegalArgumentException("at most one report per launch class");
     }
-    int pick = reports.size() - 1;
-    for (int i = reports.size() - 1; i >= 0; i--) {
-      if (reports.get(i).verdict() instanceof Verdict.Inconclusive) {
-        pick = i;
-      }
+    LaunchReports fold = new LaunchReports();
+    for (int i = 0; i < reports.size(); i++) {
+      fold.add(reports.get(i), classes.get(i));
     }
-    for (int i = reports.size() - 1; i >= 0; i--) {
-      if (reports.get(i).verdict() instanceof Verdict.Violated) {
-        pick = i;
-      }
-    }
-    VerificationReport r = reports.get(pick);
-    Stats work = reports.stream().map(VerificationReport::stats).reduce(Stats.NONE, Stats::plus);
-    Optional<String> foundIn =
-        r.verdict() instanceof Verdict.Verified ? Optional.empty() : Optional.of(classes.get(pick));
-    // Every class followed verified, but some launches were not followed: no verdict covers
-    // them, so the kernel's is inconclusive (a violated class stays the verdict either way).
-    Verdict verdict =
-        r.verdict() instanceof Verdict.Verified && !uncovered.isEmpty()
-            ? new Verdict.Inconclusive(
-                uncovered.size()
-                    + (uncovered.size() == 1 ? " launch class" : " launch classes")
-                    + " not covered (the lift cannot follow them; "
-                    + classes.size()
-                    + " covered, verified): "
-                    + uncovered.get(0)
-                    + (uncovered.size() > 1 ? "; ..." : ""),
-                List.of())
-            : r.verdict();
-    return new VerificationReport(
-        r.schedule(),
-        r.options(),
-        r.period(),
-        r.tripCountsChecked(),
-        verdict,
-        r.findingsOmitted(),
-        work,
-        Optional.of(new Launches(covers, classes.size(), foundIn, uncovered)),
-        merged(reports, VerificationReport::excused),
-        merged(reports, VerificationReport::benign));
-  }
-
-  /**
-   * The notes of every class's report, each once by its {@link CountedNote#mergeKey} (classes share
-   * their ops), with their instances summed, in the order first met.
-   */
-  private static <T extends CountedNote<T>> List<T> merged(
-      List<VerificationReport> reports,
-      java.util.function.Function<VerificationReport, List<T>> notes) {
-    Map<String, T> all = new LinkedHashMap<>();
-    for (VerificationReport r : reports) {
-      for (T e : notes.apply(r)) {
-        T known = all.get(e.mergeKey());
-        all.put(e.mergeKey(), known == null ? e : known.plus(e.instances()));
-      }
-    }
-    return List.copyOf(all.values());
+    return fold.merged(classes.size(), covers, uncovered);
   }
 
   /** Whether the verdict rests on a stated assumption: verified, with excused instances. */

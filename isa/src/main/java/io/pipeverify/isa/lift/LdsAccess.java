@@ -105,6 +105,18 @@ public final class LdsAccess {
     return a;
   }
 
+  /**
+   * What the bytes the access touches are known by, for the lift's caches: its lane array as an
+   * object (the evaluator makes one per distinct list of lane addresses), its width and whether it
+   * reads. Equal keys touch the same bytes.
+   */
+  Bytes bytes() {
+    return new Bytes(addresses, bytesPerLane, kind == Kind.READ);
+  }
+
+  /** {@link #bytes()}: the array compared as an object (the record's equality for an array). */
+  record Bytes(long[] lanes, int bytesPerLane, boolean read) {}
+
   /** Whether {@code other} touches the same bytes in the same lanes. */
   public boolean sameLanes(LdsAccess other) {
     return bytesPerLane == other.bytesPerLane && Arrays.equals(addresses, other.addresses);

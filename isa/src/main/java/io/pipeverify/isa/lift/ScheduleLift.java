@@ -116,7 +116,7 @@ public final class ScheduleLift {
    * Every access's contiguous byte runs, computed once (the granule, regions and LDS size use
    * them).
    */
-  private final Map<LdsAccess, List<Run>> runs = new IdentityHashMap<>();
+  private final Map<LdsAccess.Bytes, List<Run>> runs = new HashMap<>();
 
   /**
    * The op of each step that names no register, made once: the launch classes' runs share the steps
@@ -137,9 +137,11 @@ public final class ScheduleLift {
       Map<String, Long> args,
       Map<String, long[]> ranges,
       Feasibility feasibility,
-      int maxLaunches) {
+      int maxLaunches,
+      long batchSteps) {
     this.feasibility = feasibility;
     this.maxLaunches = maxLaunches;
+    this.batchSteps = batchSteps;
     this.listing = listing;
     this.kernel = kernel;
     this.waves = waves;
@@ -239,14 +241,100 @@ public final class ScheduleLift {
       Feasibility feasibility,
       int maxLaunches)
       throws AsmSyntaxException {
+    Streamed<Collected> s =
+        liftEach(listing, kernel, waves, args, ranges, feasibility, maxLaunches, Collected::new);
+    return new LiftedKernel(
+        kernel.name(), s.sink().classes(), s.covers(), s.uncovered(), s.reach());
+  }
+
+  /**
+   * Receives a lift's launch classes a batch at a time, in the order {@link #liftAll} lists them
+   * ({@link #liftEach}): a kernel with hundreds of classes is checked without holding them all.
+   * {@code E}: what the sink throws to stop the lift (bad input it finds in a class).
+   */
+  @FunctionalInterface
+  public interface ClassSink<E extends Exception> {
+    /** The next classes; the sink keeps them or not. */
+    void accept(List<LiftedKernel.LaunchClass> batch) throws E;
+  }
+
+  /** The sink that keeps every class: {@link #liftAll}'s. */
+  public static class Collected implements ClassSink<RuntimeException> {
+    private final List<LiftedKernel.LaunchClass> classes = new ArrayList<>();
+
+    @Override
+    public void accept(List<LiftedKernel.LaunchClass> batch) {
+      classes.addAll(batch);
+    }
+
+    /** Every class received, in order. */
+    public List<LiftedKernel.LaunchClass> classes() {
+      return classes;
+    }
+  }
+
+  /**
+   * A lift whose classes went to {@code sink}: what {@link LiftedKernel} says besides its classes,
+   * and how many there were ({@code classes}) in how many batches.
+   */
+  public record Streamed<S extends ClassSink<?>>(
+      S sink,
+      String covers,
+      List<LiftedKernel.Uncovered> uncovered,
+      long reach,
+      int classes,
+      int batches) {
+    public Streamed {
+      uncovered = List.copyOf(uncovered);
+    }
+  }
+
+  /**
+   * {@link #liftAll}, each batch of classes handed to a sink as soon as it is made. The lift may
+   * explore twice ({@link #kBlocks}): each exploration gets a new sink from {@code sinks}, and the
+   * answer is the sink of the exploration that covers more launches. A batch is the classes of the
+   * ways the branches go explored since the last one, until their traces hold {@link #BATCH_STEPS}
+   * steps: a kernel whose classes hold fewer has one batch, the classes {@link #liftAll} gives.
+   * Classes of different batches are measured in their own LDS granules (each batch's exact: the
+   * class header of this file), and a class equal to one of an earlier batch is handed on again.
+   *
+   * @throws E what a sink throws, which stops the lift
+   */
+  public static <E extends Exception, S extends ClassSink<E>> Streamed<S> liftEach(
+      AsmListing listing,
+      Kernel kernel,
+      int waves,
+      Map<String, Long> args,
+      Map<String, long[]> ranges,
+      Feasibility feasibility,
+      int maxLaunches,
+      java.util.function.Supplier<S> sinks)
+      throws AsmSyntaxException, E {
+    return liftEach(
+        listing, kernel, waves, args, ranges, feasibility, maxLaunches, BATCH_STEPS, sinks);
+  }
+
+  /** {@link #liftEach}, a batch made once its classes hold {@code batchSteps} steps. */
+  static <E extends Exception, S extends ClassSink<E>> Streamed<S> liftEach(
+      AsmListing listing,
+      Kernel kernel,
+      int waves,
+      Map<String, Long> args,
+      Map<String, long[]> ranges,
+      Feasibility feasibility,
+      int maxLaunches,
+      long batchSteps,
+      java.util.function.Supplier<S> sinks)
+      throws AsmSyntaxException, E {
     ControlFlowGraph cfg = ControlFlowGraph.of(kernel);
     Set<Integer> every = mfmaLoops(cfg);
-    LiftedKernel first = null;
+    Streamed<S> first = null;
     AsmSyntaxException failed = null;
     try {
       first =
-          new ScheduleLift(listing, kernel, waves, args, ranges, feasibility, maxLaunches)
-              .explore(every);
+          new ScheduleLift(
+                  listing, kernel, waves, args, ranges, feasibility, maxLaunches, batchSteps)
+              .explore(every, sinks.get());
     } catch (AsmSyntaxException e) {
       failed = e;
     }
@@ -261,11 +349,12 @@ public final class ScheduleLift {
     // loop) could not follow every launch: a loop that only runs after the K loop (hipBLASLt's
     // tail loop over the last K elements) may be one to follow pass by pass instead. The lift
     // that covers more launches is the answer; both are sound.
-    LiftedKernel second;
+    Streamed<S> second;
     try {
       second =
-          new ScheduleLift(listing, kernel, waves, args, ranges, feasibility, maxLaunches)
-              .explore(main);
+          new ScheduleLift(
+                  listing, kernel, waves, args, ranges, feasibility, maxLaunches, batchSteps)
+              .explore(main, sinks.get());
     } catch (AsmSyntaxException e) {
       if (first == null) {
         throw failed;
@@ -275,8 +364,20 @@ public final class ScheduleLift {
     return first == null || second.uncovered().size() < first.uncovered().size() ? second : first;
   }
 
+  /**
+   * Steps the pending classes' traces may hold ({@link #steps(List)}) before they are made
+   * schedules and handed on. Measured (2026-11-28): the most any kernel of the corpora holds at the
+   * default {@code --max-launches} is 3.56 million (aiter's gfx942 fmoe silu 32x448), so each is
+   * one batch; aiter's fmha forward fp8 at {@code --max-launches 512} is 7 batches and verifies in
+   * a 1200 MB heap (1.56 GB resident).
+   */
+  static final int BATCH_STEPS = 4_000_000;
+
   /** How many launch classes the lift follows before it lists the others as not covered. */
   private final int maxLaunches;
+
+  /** Steps the pending classes may hold before they are handed on ({@link #BATCH_STEPS}). */
+  private final long batchSteps;
 
   /** Characters of a branch condition in a launch class's description. */
   private static final int DESCRIBED = 60;
@@ -334,7 +435,8 @@ public final class ScheduleLift {
     return kBlocks;
   }
 
-  private LiftedKernel explore(Set<Integer> kBlocks) throws AsmSyntaxException {
+  private <E extends Exception, S extends ClassSink<E>> Streamed<S> explore(
+      Set<Integer> kBlocks, S sink) throws AsmSyntaxException, E {
     Target target = target(listing);
     ControlFlowGraph cfg = ControlFlowGraph.of(kernel);
     kLoopAt =
@@ -351,6 +453,9 @@ public final class ScheduleLift {
     Map<String, String> branches = new LinkedHashMap<>();
     Set<String> keys = new TreeSet<>();
     List<PendingClass> pending = new ArrayList<>();
+    long held = 0;
+    int classCount = 0;
+    int batches = 0;
     // Launches the lift cannot follow do not stop the others: each is listed with its reason, and
     // only when it can follow none is the first reason an error.
     List<LiftedKernel.Uncovered> uncovered = new ArrayList<>();
@@ -372,6 +477,12 @@ public final class ScheduleLift {
         for (PendingClass c : shape.classes()) {
           pending.add(c.described(describe(plan, branches) + c.what()));
         }
+        held += steps(shape.classes());
+        if (held > batchSteps) {
+          classCount += flush(pending, target, sink);
+          batches++;
+          held = 0;
+        }
       } catch (WaveEvaluator.Undecided u) {
         branches.putIfAbsent(u.key(), u.getMessage());
         keys.add(u.key());
@@ -391,14 +502,15 @@ public final class ScheduleLift {
         uncovered.add(new LiftedKernel.Uncovered(condition(plan, branches), e.getMessage()));
       }
     }
-    if (pending.isEmpty()) {
+    if (!pending.isEmpty()) {
+      classCount += flush(pending, target, sink);
+      batches++;
+    }
+    if (classCount == 0) {
       throw firstFailure != null
           ? firstFailure
           : new AsmSyntaxException(kernel.location(), tooMany(branches));
     }
-    Map<OpObjects, String> classes = schedules(pending, target);
-    List<LiftedKernel.LaunchClass> out = new ArrayList<>();
-    classes.forEach((key, what) -> out.add(new LiftedKernel.LaunchClass(what, key.schedule())));
     String covers = covers(evaluator, keys, everyTripCount);
     if (!uncovered.isEmpty()) {
       covers += ", except the launches not covered";
@@ -410,7 +522,26 @@ public final class ScheduleLift {
               + (infeasible == 1 ? " way" : " ways")
               + " the branches cannot go together left out (proved: proofs/launches.md)";
     }
-    return new LiftedKernel(kernel.name(), out, covers, uncovered, evaluator.reach());
+    return new Streamed<>(sink, covers, uncovered, evaluator.reach(), classCount, batches);
+  }
+
+  /**
+   * Makes the pending classes schedules, hands them to {@code sink} and forgets them and what was
+   * made for them (their ops, regions and byte runs): the next batch measures its own granules.
+   * Returns how many classes the batch had (equal schedules once).
+   */
+  private <E extends Exception> int flush(
+      List<PendingClass> pending, Target target, ClassSink<E> sink) throws AsmSyntaxException, E {
+    Map<OpObjects, String> classes = schedules(pending, target);
+    pending.clear();
+    runs.clear();
+    regions.clear();
+    ops.clear();
+    named.clear();
+    List<LiftedKernel.LaunchClass> batch = new ArrayList<>();
+    classes.forEach((key, what) -> batch.add(new LiftedKernel.LaunchClass(what, key.schedule())));
+    sink.accept(batch);
+    return batch.size();
   }
 
   /**
@@ -562,7 +693,7 @@ public final class ScheduleLift {
       for (WaveEvaluator.Trace t : c.traces()) {
         for (Step s : t.steps()) {
           for (LdsAccess a : s.lds()) {
-            List<Run> r = runs.computeIfAbsent(a, Run::of);
+            List<Run> r = runsOf(a);
             if (!r.isEmpty()) {
               ldsEnd = Math.max(ldsEnd, r.get(r.size() - 1).to());
             }
@@ -671,6 +802,27 @@ public final class ScheduleLift {
       classes.add(new PendingClass(runs, List.of(), n, 0, n + " K steps"));
     }
     return new LaunchShape(classes, true, planned, pruned);
+  }
+
+  /**
+   * About how many steps the classes of one way the branches go hold: per wave its longest trace.
+   * They are runs of one walk ({@link #runForking}), a shorter count's trace the longer's steps up
+   * to its exit and its own epilogue, so the longest stands for the shared steps; each class's
+   * epilogue adds a little.
+   */
+  private static long steps(List<PendingClass> classes) {
+    long n = 0;
+    for (int w = 0; w < (classes.isEmpty() ? 0 : classes.get(0).traces().size()); w++) {
+      int longest = 0;
+      for (PendingClass c : classes) {
+        longest = Math.max(longest, c.traces().get(w).steps().size());
+        if (!c.longer().isEmpty()) {
+          longest = Math.max(longest, c.longer().get(w).steps().size());
+        }
+      }
+      n += longest;
+    }
+    return n;
   }
 
   /** The decisions keyed by a symbol (an SCC compare), by symbol. */
@@ -892,6 +1044,15 @@ public final class ScheduleLift {
     }
   }
 
+  /**
+   * The byte runs of {@code a}, made once for all accesses with the same lane array (the evaluator
+   * shares equal ones): fmha forward's transposing reads have a run per lane, and one list per
+   * access was 20 million runs for 512 ways its branches go.
+   */
+  private List<Run> runsOf(LdsAccess a) {
+    return runs.computeIfAbsent(a.bytes(), k -> Run.of(a));
+  }
+
   /** G: the gcd of every write run's ends (of the reads' when nothing writes LDS). */
   private int granule() {
     long g = gcdOfRuns(true);
@@ -903,8 +1064,8 @@ public final class ScheduleLift {
 
   private long gcdOfRuns(boolean writes) {
     long g = 0;
-    for (Map.Entry<LdsAccess, List<Run>> e : runs.entrySet()) {
-      if ((e.getKey().kind() != LdsAccess.Kind.READ) == writes) {
+    for (Map.Entry<LdsAccess.Bytes, List<Run>> e : runs.entrySet()) {
+      if (!e.getKey().read() == writes) {
         for (Run r : e.getValue()) {
           g = gcd(g, gcd(r.from(), r.to()));
         }
@@ -918,28 +1079,31 @@ public final class ScheduleLift {
   }
 
   /**
-   * The granules a step's accesses touch (ds_read2/ds_write2: both together): one range, or several
-   * pieces (an MFMA fragment of a padded or interleaved layout).
+   * Each region made, by the bytes of its accesses: the steps of a kernel's classes touch the same
+   * bytes again and again (fmha forward's transposing reads are a piece per lane: 18 million pieces
+   * for 512 ways its branches go, when they were made per step).
    */
-  /**
-   * Each step's region, made once: a read's op is made per run ({@link #op}), its bytes are not.
-   */
-  private final Map<Step, Region> regions = new IdentityHashMap<>();
+  private final Map<List<LdsAccess.Bytes>, Region> regions = new HashMap<>();
 
-  private Region region(Step s, int granule) throws AsmSyntaxException {
-    Region known = regions.get(s);
+  private Region region(Step s, int granule) {
+    List<LdsAccess.Bytes> key = s.lds().stream().map(LdsAccess::bytes).toList();
+    Region known = regions.get(key);
     if (known != null) {
       return known;
     }
     Region r = regionOf(s, granule);
-    regions.put(s, r);
+    regions.put(key, r);
     return r;
   }
 
-  private Region regionOf(Step s, int granule) throws AsmSyntaxException {
+  /**
+   * The granules a step's accesses touch (ds_read2/ds_write2: both together): one range, or several
+   * pieces (an MFMA fragment of a padded or interleaved layout).
+   */
+  private Region regionOf(Step s, int granule) {
     List<Run> touched = new ArrayList<>();
     for (LdsAccess a : s.lds()) {
-      touched.addAll(runs.get(a));
+      touched.addAll(runsOf(a));
     }
     touched.sort(Comparator.comparingLong(Run::from));
     List<Region.Piece> pieces = new ArrayList<>();
@@ -1198,7 +1362,7 @@ public final class ScheduleLift {
         new Origin.InAssembly(i.location().file(), i.location().line(), i.location().source());
     Expr slot = Expr.of(0);
     if (s.kind() == Step.Kind.COPY || s.kind() == Step.Kind.READ || s.kind() == Step.Kind.WRITE) {
-      if (s.lds().stream().allMatch(a -> runs.get(a).isEmpty())) {
+      if (s.lds().stream().allMatch(a -> runsOf(a).isEmpty())) {
         // No active lane in range (EXEC = 0, or every address beyond the LDS): it touches no
         // byte. Left out, it no longer counts on its counter, which can only make a later wait
         // weaker than it is (a wait retires the oldest operations first), never stronger.

@@ -13,6 +13,8 @@ import io.pipeverify.isa.semantics.WaveState;
 import io.pipeverify.model.Digest;
 import io.pipeverify.model.Target;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -1269,7 +1271,13 @@ public final class WaveEvaluator {
       }
       return List.of(
           new LdsAccess(
-              i, wave, iteration, form.kind(), form.bytes(), lanes, copySource(s, i, lanes)));
+              i,
+              wave,
+              iteration,
+              form.kind(),
+              form.bytes(),
+              interned(lanes),
+              copySource(s, i, lanes)));
     }
     Operand address = i.operand(form.addressOperand());
     List<LdsAccess> out = new ArrayList<>(form.offsets().length);
@@ -1281,7 +1289,7 @@ public final class WaveEvaluator {
               iteration,
               form.kind(),
               form.bytes(),
-              lanes(s, i, wave, address, offset, form.kind() == LdsAccess.Kind.READ),
+              interned(lanes(s, i, wave, address, offset, form.kind() == LdsAccess.Kind.READ)),
               null));
     }
     return out;
@@ -1326,12 +1334,38 @@ public final class WaveEvaluator {
         }
       }
     }
-    b.append('|').append(java.util.Arrays.toString(lanes));
+    b.append('|').append(Arrays.toString(lanes));
     return Digest.sha256(b, 16);
   }
 
   /** Each LDS instruction's form, decoded once (its opcode and offset modifiers). */
   private final Map<Instruction, LdsForm> ldsForms = new IdentityHashMap<>();
+
+  /**
+   * Every distinct lane-address array made, one object each: the launch classes of a kernel run the
+   * same accesses again and again (each trip count, each way the branches go, each period of the
+   * loop), and 64 longs per access were most of a lift's memory (fmha forward's 128 classes held
+   * 4.4 million of them, 2.4 GB).
+   */
+  private final Map<Lanes, long[]> lanePool = new HashMap<>();
+
+  /** A lane-address array as a key: equal when every lane is. */
+  private record Lanes(long[] addresses) {
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Lanes l && Arrays.equals(addresses, l.addresses);
+    }
+
+    @Override
+    public int hashCode() {
+      return Arrays.hashCode(addresses);
+    }
+  }
+
+  /** {@code lanes}, or the equal array made before (LdsAccess never changes its array). */
+  private long[] interned(long[] lanes) {
+    return lanePool.computeIfAbsent(new Lanes(lanes), Lanes::addresses);
+  }
 
   /**
    * What an LDS instruction does to LDS, from its opcode and modifiers: its kind, the bytes per

@@ -580,6 +580,54 @@ class ScheduleLiftTest {
     assertEquals("k.s:11 s_cmp_eq_b32(kernarg+4, 0) false", u.condition());
   }
 
+  /**
+   * A kernel whose classes hold more steps than a batch is handed on in batches (verify checks each
+   * and lets it go): the same classes, the same schedules, in the same order as one lift.
+   */
+  @Test
+  void classesHandedOnInBatchesAreTheClassesOfOneLift() throws Exception {
+    List<String> before = new ArrayList<>();
+    for (int b = 0; b < 3; b++) {
+      before.add("\ts_load_dword s" + (21 + b) + ", s[0:1], 0x" + Integer.toHexString(4 + 4 * b));
+      before.add("\ts_waitcnt lgkmcnt(0)");
+      before.add("\ts_cmp_eq_u32 s" + (21 + b) + ", 0");
+      before.add("\ts_cbranch_scc1 .Lskip" + b);
+      before.add("\ts_barrier");
+      before.add(".Lskip" + b + ":");
+    }
+    List<String> lines = new ArrayList<>(HEADER);
+    lines.addAll(countedLoop(before, false));
+    AsmListing listing = AsmParser.parse(String.join("\n", lines) + "\n", "k.s");
+    LiftedKernel whole =
+        ScheduleLift.liftAll(listing, listing.kernel("k").orElseThrow(), 1, Map.of());
+    List<Integer> sizes = new ArrayList<>();
+    ScheduleLift.Streamed<ScheduleLift.Collected> batched =
+        ScheduleLift.liftEach(
+            listing,
+            listing.kernel("k").orElseThrow(),
+            1,
+            Map.of(),
+            Map.of(),
+            Feasibility.ANY,
+            ScheduleLift.MAX_LAUNCHES,
+            1,
+            () ->
+                new ScheduleLift.Collected() {
+                  @Override
+                  public void accept(List<LiftedKernel.LaunchClass> batch) {
+                    sizes.add(batch.size());
+                    super.accept(batch);
+                  }
+                });
+    // 3 branches, 8 ways; with a bound of one step each way's one class is a batch.
+    assertEquals(8, whole.classes().size(), classes(whole).toString());
+    assertEquals(List.of(1, 1, 1, 1, 1, 1, 1, 1), sizes);
+    assertEquals(8, batched.classes());
+    assertEquals(8, batched.batches());
+    assertEquals(whole.classes(), batched.sink().classes());
+    assertEquals(whole.covers(), batched.covers());
+  }
+
   /** A line cut short (reader fuzz, text mutant 100): a located error, not an index error. */
   @Test
   void anInstructionWithTooFewOperandsIsALocatedError() throws Exception {
