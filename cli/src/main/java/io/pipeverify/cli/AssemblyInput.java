@@ -340,6 +340,7 @@ final class AssemblyInput {
                 given.ranges(),
                 feasibility,
                 maxLaunches(),
+                ScheduleLift.BATCH_STEPS,
                 () -> new Remembering<E, S>(sinks.get()));
       }
       if (lifted.batches() == 1) {

@@ -242,7 +242,16 @@ public final class ScheduleLift {
       int maxLaunches)
       throws AsmSyntaxException {
     Streamed<Collected> s =
-        liftEach(listing, kernel, waves, args, ranges, feasibility, maxLaunches, Collected::new);
+        liftEach(
+            listing,
+            kernel,
+            waves,
+            args,
+            ranges,
+            feasibility,
+            maxLaunches,
+            Long.MAX_VALUE,
+            Collected::new);
     return new LiftedKernel(
         kernel.name(), s.sink().classes(), s.covers(), s.uncovered(), s.reach());
   }
@@ -293,29 +302,15 @@ public final class ScheduleLift {
    * {@link #liftAll}, each batch of classes handed to a sink as soon as it is made. The lift may
    * explore twice ({@link #kBlocks}): each exploration gets a new sink from {@code sinks}, and the
    * answer is the sink of the exploration that covers more launches. A batch is the classes of the
-   * ways the branches go explored since the last one, until their traces hold {@link #BATCH_STEPS}
-   * steps: a kernel whose classes hold fewer has one batch, the classes {@link #liftAll} gives.
-   * Classes of different batches are measured in their own LDS granules (each batch's exact: the
-   * class header of this file), and a class equal to one of an earlier batch is handed on again.
+   * ways the branches go explored since the last one, until their traces hold {@code batchSteps}
+   * steps ({@link #BATCH_STEPS} in {@code verify}): a kernel whose classes hold fewer has one
+   * batch, the classes {@link #liftAll} gives. Classes of different batches are measured in their
+   * own LDS granules (each batch's exact: the class header of this file), and a class equal to one
+   * of an earlier batch is handed on again.
    *
    * @throws E what a sink throws, which stops the lift
    */
   public static <E extends Exception, S extends ClassSink<E>> Streamed<S> liftEach(
-      AsmListing listing,
-      Kernel kernel,
-      int waves,
-      Map<String, Long> args,
-      Map<String, long[]> ranges,
-      Feasibility feasibility,
-      int maxLaunches,
-      java.util.function.Supplier<S> sinks)
-      throws AsmSyntaxException, E {
-    return liftEach(
-        listing, kernel, waves, args, ranges, feasibility, maxLaunches, BATCH_STEPS, sinks);
-  }
-
-  /** {@link #liftEach}, a batch made once its classes hold {@code batchSteps} steps. */
-  static <E extends Exception, S extends ClassSink<E>> Streamed<S> liftEach(
       AsmListing listing,
       Kernel kernel,
       int waves,
@@ -371,7 +366,7 @@ public final class ScheduleLift {
    * one batch; aiter's fmha forward fp8 at {@code --max-launches 512} is 7 batches and verifies in
    * a 1200 MB heap (1.56 GB resident).
    */
-  static final int BATCH_STEPS = 4_000_000;
+  public static final long BATCH_STEPS = 4_000_000;
 
   /** How many launch classes the lift follows before it lists the others as not covered. */
   private final int maxLaunches;

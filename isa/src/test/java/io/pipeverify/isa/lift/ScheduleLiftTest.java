@@ -550,10 +550,10 @@ class ScheduleLiftTest {
             .toList());
   }
 
-  @Test
-  void launchesBeyondTheLimitAreUncoveredAndTheFirst64Lifted() throws Exception {
+  /** {@code n} branches on arguments kernarg+4, +8, ..., each with a barrier on one side. */
+  private static List<String> barrierBranches(int n) {
     List<String> before = new ArrayList<>();
-    for (int b = 0; b < 6; b++) {
+    for (int b = 0; b < n; b++) {
       before.add("\ts_load_dword s" + (21 + b) + ", s[0:1], 0x" + Integer.toHexString(4 + 4 * b));
       before.add("\ts_waitcnt lgkmcnt(0)");
       before.add("\ts_cmp_eq_u32 s" + (21 + b) + ", 0");
@@ -561,6 +561,12 @@ class ScheduleLiftTest {
       before.add("\ts_barrier");
       before.add(".Lskip" + b + ":");
     }
+    return before;
+  }
+
+  @Test
+  void launchesBeyondTheLimitAreUncoveredAndTheFirst64Lifted() throws Exception {
+    List<String> before = barrierBranches(6);
     // 6 branches with a barrier on one side: 64 ways, 127 plans with the partial ones. Depth
     // first, true side first, the first 64 plans are the root and its true side's 63: its 32
     // launches are lifted, and the 65th, the root's false side (the other 32), is listed.
@@ -586,15 +592,7 @@ class ScheduleLiftTest {
    */
   @Test
   void classesHandedOnInBatchesAreTheClassesOfOneLift() throws Exception {
-    List<String> before = new ArrayList<>();
-    for (int b = 0; b < 3; b++) {
-      before.add("\ts_load_dword s" + (21 + b) + ", s[0:1], 0x" + Integer.toHexString(4 + 4 * b));
-      before.add("\ts_waitcnt lgkmcnt(0)");
-      before.add("\ts_cmp_eq_u32 s" + (21 + b) + ", 0");
-      before.add("\ts_cbranch_scc1 .Lskip" + b);
-      before.add("\ts_barrier");
-      before.add(".Lskip" + b + ":");
-    }
+    List<String> before = barrierBranches(3);
     List<String> lines = new ArrayList<>(HEADER);
     lines.addAll(countedLoop(before, false));
     AsmListing listing = AsmParser.parse(String.join("\n", lines) + "\n", "k.s");
