@@ -46,6 +46,7 @@ public final class Z3Feasibility implements Feasibility, AutoCloseable {
   private Symbols translated;
   private int queries;
   private int proved;
+  private int solved;
 
   /** The run's second solver ({@code verify --cross-check}), which re-decides every query. */
   private final Optional<CrossCheck> crossCheck;
@@ -87,7 +88,7 @@ public final class Z3Feasibility implements Feasibility, AutoCloseable {
 
   @Override
   public boolean mayHold(Symbols symbols, Map<Long, Boolean> conditions) {
-    return satisfiable(symbols, conditions, () -> new BoolExpr[0]);
+    return satisfiable(symbols, conditions, () -> new BoolExpr[0], List.of(), null);
   }
 
   /**
@@ -132,7 +133,9 @@ public final class Z3Feasibility implements Feasibility, AutoCloseable {
           BoolExpr staysBetween =
               z.mkImplies(twoOrMore, staysBetween(cmp, counts, z.mkBVSub(n, one), bound));
           return new BoolExpr[] {inClass, leaves, staysLast, staysBetween};
-        });
+        },
+        Symbols.isSymbol(counts.bound()) ? symbols.leaves(counts.bound()) : List.of(),
+        counts);
   }
 
   /**
@@ -168,21 +171,129 @@ public final class Z3Feasibility implements Feasibility, AutoCloseable {
   }
 
   /**
-   * Whether the conditions, the facts {@code more} makes (in the query's scope, after the
-   * conditions' terms) and the ranges of the leaves met can hold together; false only on Z3's
-   * "unsatisfiable".
+   * Whether the conditions, the facts {@code more} makes (over the leaves {@code moreLeaves}; known
+   * to the cache as {@code moreKey}, null for none) and the ranges of the leaves met can hold
+   * together; false only on Z3's "unsatisfiable". The conditions are split into groups that share
+   * no leaf (no free value), the facts joining the groups whose leaves they name: the whole holds
+   * exactly when every group does, since the groups constrain disjoint values (a range constrains
+   * one leaf, and no range is empty). A launch class's decisions are mostly such independent groups
+   * (the K loop's trip count, the epilogue's output format), and the classes of a kernel share most
+   * of them, so each group is decided once per lift ({@link #decided}).
    */
   private boolean satisfiable(
       Symbols symbols,
       Map<Long, Boolean> conditions,
-      java.util.function.Supplier<BoolExpr[]> more) {
+      java.util.function.Supplier<BoolExpr[]> more,
+      List<String> moreLeaves,
+      Object moreKey) {
     if (symbols != translated) {
       // Another evaluation's symbols: ids mean other terms.
       terms.clear();
       rangeFacts.clear();
+      decided.clear();
       translated = symbols;
     }
     queries++;
+    for (Group g : groups(symbols, conditions, moreKey == null ? null : moreLeaves)) {
+      Object factsKey = g.facts() ? moreKey : null;
+      GroupKey key = new GroupKey(g.conditions(), factsKey);
+      Boolean holds = decided.get(key);
+      if (holds == null) {
+        holds = solve(symbols, g.conditions(), g.facts() ? more : () -> new BoolExpr[0]);
+        solved++;
+        decided.put(key, holds);
+      }
+      if (!holds) {
+        proved++;
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** A group of conditions sharing leaves, and whether the query's own facts belong to it. */
+  private record Group(Map<Long, Boolean> conditions, boolean facts) {}
+
+  /** A group as decided before: its conditions, and the facts' key when they are in it. */
+  private record GroupKey(Map<Long, Boolean> conditions, Object facts) {}
+
+  /** Each group's answer this lift (cleared with the symbols). */
+  private final Map<GroupKey, Boolean> decided = new HashMap<>();
+
+  /**
+   * The conditions in groups connected by their leaves (the names {@link Symbols#leaves} gives,
+   * which name every free value a term has), in the order of their first condition; the facts over
+   * {@code moreLeaves} (null: no facts) in the group of any condition sharing one of them, merging
+   * those, or in a group of their own (a fact-only group goes last).
+   */
+  private static List<Group> groups(
+      Symbols symbols, Map<Long, Boolean> conditions, List<String> moreLeaves) {
+    List<Map<Long, Boolean>> members = new java.util.ArrayList<>();
+    List<java.util.Set<String>> leaves = new java.util.ArrayList<>();
+    List<Boolean> facts = new java.util.ArrayList<>();
+    for (Map.Entry<Long, Boolean> c : conditions.entrySet()) {
+      addMerging(
+          members,
+          leaves,
+          facts,
+          new java.util.TreeMap<>(Map.of(c.getKey(), c.getValue())),
+          new java.util.HashSet<>(symbols.leaves(c.getKey())),
+          false);
+    }
+    if (moreLeaves != null) {
+      addMerging(
+          members,
+          leaves,
+          facts,
+          new java.util.TreeMap<>(),
+          new java.util.HashSet<>(moreLeaves),
+          true);
+    }
+    List<Group> out = new java.util.ArrayList<>();
+    for (int g = 0; g < members.size(); g++) {
+      out.add(new Group(members.get(g), facts.get(g)));
+    }
+    return out;
+  }
+
+  /** Adds a group, merged with every earlier group it shares a leaf with (into the first). */
+  private static void addMerging(
+      List<Map<Long, Boolean>> members,
+      List<java.util.Set<String>> leaves,
+      List<Boolean> facts,
+      Map<Long, Boolean> adding,
+      java.util.Set<String> addingLeaves,
+      boolean addingFacts) {
+    int into = -1;
+    for (int g = 0; g < members.size(); g++) {
+      if (java.util.Collections.disjoint(leaves.get(g), addingLeaves)) {
+        continue;
+      }
+      if (into < 0) {
+        into = g;
+        continue;
+      }
+      members.get(into).putAll(members.remove(g));
+      leaves.get(into).addAll(leaves.remove(g));
+      facts.set(into, facts.get(into) | facts.remove(g));
+      g--;
+    }
+    if (into < 0) {
+      members.add(adding);
+      leaves.add(addingLeaves);
+      facts.add(addingFacts);
+    } else {
+      members.get(into).putAll(adding);
+      leaves.get(into).addAll(addingLeaves);
+      facts.set(into, facts.get(into) | addingFacts);
+    }
+  }
+
+  /** One query: the conditions, {@code more}'s facts and the ranges met; false only on unsat. */
+  private boolean solve(
+      Symbols symbols,
+      Map<Long, Boolean> conditions,
+      java.util.function.Supplier<BoolExpr[]> more) {
     solver.push();
     try {
       for (Map.Entry<Long, Boolean> c : conditions.entrySet()) {
@@ -193,9 +304,6 @@ public final class Z3Feasibility implements Feasibility, AutoCloseable {
       solver.add(rangeFacts.toArray(new BoolExpr[0]));
       Status status = solver.check();
       boolean unsat = status == Status.UNSATISFIABLE;
-      if (unsat) {
-        proved++;
-      }
       if (crossCheck.isPresent() && status != Status.UNKNOWN) {
         crossCheck
             .get()
@@ -231,6 +339,11 @@ public final class Z3Feasibility implements Feasibility, AutoCloseable {
 
   public int proved() {
     return proved;
+  }
+
+  /** How many queries went to Z3: the groups not decided before ({@link #satisfiable}). */
+  public int solved() {
+    return solved;
   }
 
   private BitVecExpr zero() {

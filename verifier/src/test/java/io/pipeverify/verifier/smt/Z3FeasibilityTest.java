@@ -32,6 +32,45 @@ class Z3FeasibilityTest {
     }
   }
 
+  /**
+   * Decisions over values that share no leaf are decided group by group, each group once per lift:
+   * a class's decisions on the K loop's count and on the epilogue's output format are independent,
+   * and the classes of a kernel repeat them.
+   */
+  @Test
+  void independentGroupsOfDecisionsAreDecidedOnceEach() {
+    long y = sym.leaf("y");
+    long yBig = sym.of("s_cmp_gt_u32", y, 100);
+    long yEven = sym.of("s_cmp_eq_b32", sym.of("s_and_b32", y, 1), 0);
+    TripCounts counts = new TripCounts("s_cmp_lt_u32", true, 1, 1, x, true, 0, 1);
+    try (Z3Feasibility f = new Z3Feasibility(Duration.ofSeconds(10))) {
+      // x's group is impossible whatever y's does.
+      assertFalse(f.mayHold(sym, inOrder(yBig, true, below1, true, odd, true)));
+      assertEquals(2, f.solved(), "y's group and x's group");
+      assertTrue(f.mayHold(sym, inOrder(yBig, true, below1, true, odd, false)));
+      assertEquals(3, f.solved(), "y's group known, x's new one");
+      // The trip count's facts join x's group (its bound is x): even steps and odd x exclude each
+      // other; y's pair is a group of its own.
+      assertFalse(
+          f.mayHoldAtSomeCount(
+              sym, inOrder(yBig, true, yEven, true, odd, true), counts.withClass(0, 2)));
+      assertEquals(5, f.solved(), "y's pair, a new group; x's with the count, which stops it");
+      assertTrue(f.mayHoldAtSomeCount(sym, inOrder(yBig, true, odd, true), counts.withClass(1, 2)));
+      assertEquals(6, f.solved(), "y's group known, x's with another class new");
+      assertEquals(4, f.queries());
+      assertEquals(2, f.proved());
+    }
+  }
+
+  /** Decisions in the order given (the lift's are in the order made): key, truth, key, truth... */
+  private static Map<Long, Boolean> inOrder(Object... keysAndTruths) {
+    Map<Long, Boolean> m = new java.util.LinkedHashMap<>();
+    for (int k = 0; k < keysAndTruths.length; k += 2) {
+      m.put((Long) keysAndTruths[k], (Boolean) keysAndTruths[k + 1]);
+    }
+    return m;
+  }
+
   @Test
   void aSelectAndACarryAreModelled() {
     // y = (x < 5) ? 0 : 1; y + 3 < 3 never holds without wrapping: it cannot.
