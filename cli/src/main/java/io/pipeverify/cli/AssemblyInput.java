@@ -8,6 +8,7 @@ import io.pipeverify.isa.decode.KernelArg;
 import io.pipeverify.isa.decode.Location;
 import io.pipeverify.isa.decode.OperandParser;
 import io.pipeverify.isa.lift.LiftedKernel;
+import io.pipeverify.isa.lift.NoLaunchCovered;
 import io.pipeverify.isa.lift.ScheduleLift;
 import io.pipeverify.isa.tools.CodeObjectDisassembler;
 import io.pipeverify.isa.tools.ExternalToolException;
@@ -365,6 +366,9 @@ final class AssemblyInput {
     } catch (AsmSyntaxException e) {
       String hint = e.getMessage().contains("--arg") ? scalarArguments(k) : "";
       throw new InputException("pipeverify: " + e.getMessage() + hint);
+    } catch (NoLaunchCovered e) {
+      throw InputException.inconclusive(
+          "pipeverify: inconclusive: " + e.getMessage() + scalarArguments(k));
     }
   }
 

@@ -6,8 +6,9 @@ import java.io.PrintWriter;
 
 /**
  * Maps what a command throws to an exit code and a message on stderr: an {@link InputException} is
- * bad input (exit 2, its lines); an {@link ExternalToolException} is a missing or failing external
- * tool (exit 5, its message, which carries the tool's output), and so is a failed {@link
+ * bad input (exit 2, its lines), or inconclusive when it says so (exit 3, its lines: a kernel the
+ * lift covers no launch of); an {@link ExternalToolException} is a missing or failing external tool
+ * (exit 5, its message, which carries the tool's output), and so is a failed {@link
  * CrossCheckException} (exit 5: the second solver is missing or disagrees with Z3, so there is no
  * verdict); an {@link OutOfMemoryError} is inconclusive (exit 3, with the heap's size and how to
  * raise it: the input is not at fault, nor pipeverify's logic); anything else, {@link
@@ -22,7 +23,7 @@ final class Failures {
       for (String line : e.lines()) {
         err.println(line);
       }
-      return ExitCode.BAD_INPUT;
+      return e.inconclusive() ? ExitCode.INCONCLUSIVE : ExitCode.BAD_INPUT;
     }
     if (t instanceof ExternalToolException e) {
       err.println("pipeverify: " + e.getMessage());

@@ -426,7 +426,9 @@ class VerifyCommand implements Callable<Integer> {
     /** It ran past {@code --timeout}, and was cancelled. */
     TIME,
     /** Its work threw an {@link OutOfMemoryError}. */
-    MEMORY
+    MEMORY,
+    /** The lift covered none of its launches within {@code --max-launches}. */
+    LAUNCHES
   }
 
   /**
@@ -449,6 +451,11 @@ class VerifyCommand implements Callable<Integer> {
 
     static Outcome past(Limit limit) {
       return new Outcome(Optional.empty(), List.of(), Optional.of(limit), List.of());
+    }
+
+    /** An input read but not decided: the lift covered none of its launches (its lines say why). */
+    static Outcome undecided(List<String> lines) {
+      return new Outcome(Optional.empty(), lines, Optional.of(Limit.LAUNCHES), List.of());
     }
 
     static Outcome several(List<Unit> kernels) {
@@ -584,9 +591,14 @@ class VerifyCommand implements Callable<Integer> {
         retries.get().add(new Retry(unit, job.place(), rows));
       } else if (o.limit().isPresent()) {
         String why =
-            o.limit().get() == Limit.TIME
-                ? "time limit of " + timeoutSeconds + " s (--timeout)"
-                : Failures.outOfMemory();
+            switch (o.limit().get()) {
+              case TIME -> "time limit of " + timeoutSeconds + " s (--timeout)";
+              case MEMORY -> Failures.outOfMemory();
+              case LAUNCHES ->
+                  reason(
+                      unit.input(),
+                      List.of(o.error().get(0).replaceFirst("^pipeverify: inconclusive: ", "")));
+            };
         console.err().println(done + "inconclusive: " + why);
         exit = Math.max(exit, ExitCode.INCONCLUSIVE);
         rows.unchecked()
@@ -676,7 +688,7 @@ class VerifyCommand implements Callable<Integer> {
           ? Outcome.several(kernels)
           : Outcome.of(verify(kernels.get(0), options));
     } catch (InputException e) {
-      return Outcome.error(e.lines());
+      return e.inconclusive() ? Outcome.undecided(e.lines()) : Outcome.error(e.lines());
     }
   }
 

@@ -80,6 +80,39 @@ class UncoveredLaunchesTest {
         json.dump());
   }
 
+  /**
+   * A kernel none of whose launches the lift follows to its end within the bound is no bad input:
+   * inconclusive (exit 3), alone and as a row of a sweep, saying why (aiter's persistent kernels,
+   * whose work loop holds the K loop, at the default bound).
+   */
+  @Test
+  void aKernelWithNoLaunchCoveredIsInconclusiveNotBadInput() throws Exception {
+    Path k = kernel("k.s", true);
+    Cli.Result alone = Cli.run("verify", k.toString(), "--waves", "2", "--max-launches", "1");
+    assertEquals(3, alone.code(), alone.dump());
+    assertEquals("", alone.out());
+    assertEquals(
+        "pipeverify: inconclusive: "
+            + k
+            + ":2: kernel k has more than 1 launch classes: its branches on unknown values ("
+            + k
+            + ":9: s_cbranch_scc1 on s_cmp_eq_b32(kernarg+4, 0)) differ in what they do to LDS,"
+            + " waits or barriers; give --arg values to narrow the launches, or --max-launches a"
+            + " larger bound (none of the launches followed reached the kernel's end: no launch"
+            + " class is covered)\n",
+        alone.err());
+    kernel("k2.s", false);
+    Cli.Result sweep =
+        Cli.run("verify", tmp.toString(), "--waves", "2", "--max-launches", "1", "--jsonl");
+    assertEquals(3, sweep.code(), sweep.dump());
+    assertEquals(2, sweep.out().strip().split("\n").length, sweep.dump());
+    JsonNode row = sweep.json();
+    assertEquals("inconclusive", row.path("verdict").asText(), sweep.dump());
+    assertTrue(
+        row.path("reason").asText().startsWith("line 2: kernel k has more than 1 launch classes"),
+        sweep.dump());
+  }
+
   @Test
   void aViolatedLaunchStaysTheVerdict() throws Exception {
     Cli.Result r = Cli.run("verify", kernel("racy.s", false).toString(), "--waves", "2");

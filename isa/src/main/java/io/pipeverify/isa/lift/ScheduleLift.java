@@ -241,17 +241,22 @@ public final class ScheduleLift {
       Feasibility feasibility,
       int maxLaunches)
       throws AsmSyntaxException {
-    Streamed<Collected> s =
-        liftEach(
-            listing,
-            kernel,
-            waves,
-            args,
-            ranges,
-            feasibility,
-            maxLaunches,
-            Long.MAX_VALUE,
-            Collected::new);
+    Streamed<Collected> s;
+    try {
+      s =
+          liftEach(
+              listing,
+              kernel,
+              waves,
+              args,
+              ranges,
+              feasibility,
+              maxLaunches,
+              Long.MAX_VALUE,
+              Collected::new);
+    } catch (NoLaunchCovered e) {
+      throw e.asError();
+    }
     return new LiftedKernel(
         kernel.name(), s.sink().classes(), s.covers(), s.uncovered(), s.reach());
   }
@@ -320,23 +325,23 @@ public final class ScheduleLift {
       int maxLaunches,
       long batchSteps,
       java.util.function.Supplier<S> sinks)
-      throws AsmSyntaxException, E {
+      throws AsmSyntaxException, NoLaunchCovered, E {
     ControlFlowGraph cfg = ControlFlowGraph.of(kernel);
     Set<Integer> every = mfmaLoops(cfg);
     Streamed<S> first = null;
-    AsmSyntaxException failed = null;
+    Exception failed = null;
     try {
       first =
           new ScheduleLift(
                   listing, kernel, waves, args, ranges, feasibility, maxLaunches, batchSteps)
               .explore(every, sinks.get());
-    } catch (AsmSyntaxException e) {
+    } catch (AsmSyntaxException | NoLaunchCovered e) {
       failed = e;
     }
     Set<Integer> main = kBlocks(cfg);
     if ((first != null && first.uncovered().isEmpty()) || main.equals(every)) {
       if (first == null) {
-        throw failed;
+        throw rethrown(failed);
       }
       return first;
     }
@@ -350,13 +355,21 @@ public final class ScheduleLift {
           new ScheduleLift(
                   listing, kernel, waves, args, ranges, feasibility, maxLaunches, batchSteps)
               .explore(main, sinks.get());
-    } catch (AsmSyntaxException e) {
+    } catch (AsmSyntaxException | NoLaunchCovered e) {
       if (first == null) {
-        throw failed;
+        throw rethrown(failed);
       }
       return first;
     }
     return first == null || second.uncovered().size() < first.uncovered().size() ? second : first;
+  }
+
+  /** The first exploration's failure, as thrown: a located error or no launch covered. */
+  private static AsmSyntaxException rethrown(Exception failed) throws NoLaunchCovered {
+    if (failed instanceof NoLaunchCovered n) {
+      throw n;
+    }
+    return (AsmSyntaxException) failed;
   }
 
   /**
@@ -431,7 +444,7 @@ public final class ScheduleLift {
   }
 
   private <E extends Exception, S extends ClassSink<E>> Streamed<S> explore(
-      Set<Integer> kBlocks, S sink) throws AsmSyntaxException, E {
+      Set<Integer> kBlocks, S sink) throws AsmSyntaxException, NoLaunchCovered, E {
     Target target = target(listing);
     ControlFlowGraph cfg = ControlFlowGraph.of(kernel);
     kLoopAt =
@@ -501,10 +514,15 @@ public final class ScheduleLift {
       classCount += flush(pending, target, sink);
       batches++;
     }
+    if (classCount == 0 && firstFailure != null) {
+      throw firstFailure;
+    }
     if (classCount == 0) {
-      throw firstFailure != null
-          ? firstFailure
-          : new AsmSyntaxException(kernel.location(), tooMany(branches));
+      throw new NoLaunchCovered(
+          kernel.location(),
+          tooMany(branches)
+              + " (none of the launches followed reached the kernel's end: no launch class is"
+              + " covered)");
     }
     String covers = covers(evaluator, keys, everyTripCount);
     if (!uncovered.isEmpty()) {
