@@ -53,13 +53,14 @@ import java.util.regex.Pattern;
  * placeholders).
  *
  * <p><b>LDS in granules.</b> The lift measures LDS in granules of G bytes, G the largest number
- * that divides the start and end of every contiguous run of bytes any write of any launch class
- * touches (the gcd; one G for the kernel, so its classes say the same bytes the same way). Every
- * write then covers whole granules, so a read and a write share a byte exactly when they share a
- * granule, and a read's bytes were all written exactly when its granules were: P1 and P2 on
- * granules are P1 and P2 on bytes. A read of an MFMA fragment (sixteen 64-byte pieces of 128-byte
- * rows) is then one range of granules, as long as the copies write whole kilobytes. An access that
- * is still several ranges in granules is a located error, not a guess.
+ * that divides the start and end of every contiguous run of bytes any write of the launch classes
+ * touches (the gcd; one G for a batch of classes, {@link #liftEach}, so its classes say the same
+ * bytes the same way; a kernel's classes are one batch unless they are very many). Every write then
+ * covers whole granules, so a read and a write share a byte exactly when they share a granule, and
+ * a read's bytes were all written exactly when its granules were: P1 and P2 on granules are P1 and
+ * P2 on bytes. A read of an MFMA fragment (sixteen 64-byte pieces of 128-byte rows) is then one
+ * range of granules, as long as the copies write whole kilobytes. An access that is still several
+ * ranges in granules is a located error, not a guess.
  *
  * <p><b>Counted instructions.</b> Global loads and stores into registers are {@code gload} ops
  * (vmcnt). Scalar loads and LDS instructions that touch no LDS bytes count on lgkmcnt too but are
