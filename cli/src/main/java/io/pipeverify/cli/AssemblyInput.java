@@ -77,7 +77,10 @@ final class AssemblyInput {
     this.crossCheck = crossCheck;
   }
 
-  /** The most launch classes {@code --max-launches} allows: each is a schedule held in memory. */
+  /**
+   * The most launch classes {@code --max-launches} allows: a bound of time (verify holds a batch of
+   * classes at a time; explain, relax and fuzz --mutate hold them all).
+   */
   private static final int MOST_LAUNCHES = 65536;
 
   /**
@@ -356,13 +359,7 @@ final class AssemblyInput {
                 lifted.uncovered(),
                 lifted.reach()));
       }
-      return new ScheduleLift.Streamed<>(
-          lifted.sink().sink,
-          lifted.covers(),
-          lifted.uncovered(),
-          lifted.reach(),
-          lifted.classes(),
-          lifted.batches());
+      return lifted.withSink(lifted.sink().sink);
     } catch (AsmSyntaxException e) {
       String hint = e.getMessage().contains("--arg") ? scalarArguments(k) : "";
       throw new InputException("pipeverify: " + e.getMessage() + hint);

@@ -594,10 +594,7 @@ class VerifyCommand implements Callable<Integer> {
             switch (o.limit().get()) {
               case TIME -> "time limit of " + timeoutSeconds + " s (--timeout)";
               case MEMORY -> Failures.outOfMemory();
-              case LAUNCHES ->
-                  reason(
-                      unit.input(),
-                      List.of(o.error().get(0).replaceFirst("^pipeverify: inconclusive: ", "")));
+              case LAUNCHES -> reason(unit.input(), o.error());
             };
         console.err().println(done + "inconclusive: " + why);
         exit = Math.max(exit, ExitCode.INCONCLUSIVE);
@@ -745,7 +742,9 @@ class VerifyCommand implements Callable<Integer> {
    */
   private static String reason(String input, List<String> lines) {
     String first = lines.isEmpty() ? "" : lines.get(0);
-    first = first.startsWith("pipeverify: ") ? first.substring("pipeverify: ".length()) : first;
+    // "pipeverify: FILE:LINE: ...", or "pipeverify: inconclusive: FILE:LINE: ..." (no launch
+    // covered): the row says what its verdict column does not.
+    first = first.replaceFirst("^pipeverify: (inconclusive: )?", "");
     if (first.startsWith(input + ":")) {
       String rest = first.substring(input.length() + 1);
       first = rest.matches("\\d+:.*") ? "line " + rest : rest.strip();

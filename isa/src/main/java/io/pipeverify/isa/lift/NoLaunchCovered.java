@@ -14,15 +14,16 @@ public final class NoLaunchCovered extends Exception {
   private static final long serialVersionUID = 1L;
 
   private final transient Location location;
+  private final String reason;
 
-  NoLaunchCovered(Location location, String message) {
-    super(location.describe() + ": " + message);
+  NoLaunchCovered(Location location, String reason) {
+    super(location.describe() + ": " + reason);
     this.location = location;
+    this.reason = reason;
   }
 
   /** The same as a located error, for the commands that need a launch class to work on. */
   public AsmSyntaxException asError() {
-    return new AsmSyntaxException(
-        location, getMessage().substring(location.describe().length() + 2));
+    return new AsmSyntaxException(location, reason);
   }
 }

@@ -274,7 +274,7 @@ public final class ScheduleLift {
   }
 
   /** The sink that keeps every class: {@link #liftAll}'s. */
-  public static class Collected implements ClassSink<RuntimeException> {
+  public static final class Collected implements ClassSink<RuntimeException> {
     private final List<LiftedKernel.LaunchClass> classes = new ArrayList<>();
 
     @Override
@@ -301,6 +301,11 @@ public final class ScheduleLift {
       int batches) {
     public Streamed {
       uncovered = List.copyOf(uncovered);
+    }
+
+    /** The same lift, its classes gone to {@code other} (a sink that wrapped it, unwrapped). */
+    public <T extends ClassSink<?>> Streamed<T> withSink(T other) {
+      return new Streamed<>(other, covers, uncovered, reach, classes, batches);
     }
   }
 
@@ -694,14 +699,13 @@ public final class ScheduleLift {
   }
 
   /**
-   * The schedules of every launch class, equal ones once, in LDS granules measured over all of them
-   * (a kernel's classes then express the same LDS bytes in the same granules, so the halves a
-   * verifier can share are equal: proofs/fence-split.md).
+   * The schedules of a batch's launch classes, equal ones once, in LDS granules measured over all
+   * of them (the classes then express the same LDS bytes in the same granules, so the halves a
+   * verifier can share are equal: proofs/fence-split.md); {@link #flush} clears the byte runs and
+   * regions made here.
    */
   private Map<OpObjects, String> schedules(List<PendingClass> pending, Target target)
       throws AsmSyntaxException {
-    runs.clear();
-    regions.clear();
     long ldsEnd = kernel.amdhsa("group_segment_fixed_size").orElse(0);
     for (PendingClass c : pending) {
       for (WaveEvaluator.Trace t : c.traces()) {
@@ -826,7 +830,8 @@ public final class ScheduleLift {
    */
   private static long steps(List<PendingClass> classes) {
     long n = 0;
-    for (int w = 0; w < (classes.isEmpty() ? 0 : classes.get(0).traces().size()); w++) {
+    int waves = classes.isEmpty() ? 0 : classes.get(0).traces().size();
+    for (int w = 0; w < waves; w++) {
       int longest = 0;
       for (PendingClass c : classes) {
         longest = Math.max(longest, c.traces().get(w).steps().size());

@@ -599,7 +599,13 @@ class ScheduleLiftTest {
     LiftedKernel whole =
         ScheduleLift.liftAll(listing, listing.kernel("k").orElseThrow(), 1, Map.of());
     List<Integer> sizes = new ArrayList<>();
-    ScheduleLift.Streamed<ScheduleLift.Collected> batched =
+    List<LiftedKernel.LaunchClass> received = new ArrayList<>();
+    ScheduleLift.ClassSink<RuntimeException> sink =
+        batch -> {
+          sizes.add(batch.size());
+          received.addAll(batch);
+        };
+    ScheduleLift.Streamed<ScheduleLift.ClassSink<RuntimeException>> batched =
         ScheduleLift.liftEach(
             listing,
             listing.kernel("k").orElseThrow(),
@@ -609,20 +615,13 @@ class ScheduleLiftTest {
             Feasibility.ANY,
             ScheduleLift.MAX_LAUNCHES,
             1,
-            () ->
-                new ScheduleLift.Collected() {
-                  @Override
-                  public void accept(List<LiftedKernel.LaunchClass> batch) {
-                    sizes.add(batch.size());
-                    super.accept(batch);
-                  }
-                });
+            () -> sink);
     // 3 branches, 8 ways; with a bound of one step each way's one class is a batch.
     assertEquals(8, whole.classes().size(), classes(whole).toString());
     assertEquals(List.of(1, 1, 1, 1, 1, 1, 1, 1), sizes);
     assertEquals(8, batched.classes());
     assertEquals(8, batched.batches());
-    assertEquals(whole.classes(), batched.sink().classes());
+    assertEquals(whole.classes(), received);
     assertEquals(whole.covers(), batched.covers());
   }
 

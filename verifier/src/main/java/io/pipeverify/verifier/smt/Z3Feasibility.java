@@ -88,7 +88,7 @@ public final class Z3Feasibility implements Feasibility, AutoCloseable {
 
   @Override
   public boolean mayHold(Symbols symbols, Map<Long, Boolean> conditions) {
-    return satisfiable(symbols, conditions, () -> new BoolExpr[0], List.of(), null);
+    return satisfiable(symbols, conditions, () -> new BoolExpr[0], null, null);
   }
 
   /**
@@ -171,14 +171,14 @@ public final class Z3Feasibility implements Feasibility, AutoCloseable {
   }
 
   /**
-   * Whether the conditions, the facts {@code more} makes (over the leaves {@code moreLeaves}; known
-   * to the cache as {@code moreKey}, null for none) and the ranges of the leaves met can hold
-   * together; false only on Z3's "unsatisfiable". The conditions are split into groups that share
-   * no leaf (no free value), the facts joining the groups whose leaves they name: the whole holds
-   * exactly when every group does, since the groups constrain disjoint values (a range constrains
-   * one leaf, and no range is empty). A launch class's decisions are mostly such independent groups
-   * (the K loop's trip count, the epilogue's output format), and the classes of a kernel share most
-   * of them, so each group is decided once per lift ({@link #decided}).
+   * Whether the conditions, the facts {@code more} makes (over the leaves {@code moreLeaves}, known
+   * to the cache as {@code moreKey}; both null for no facts) and the ranges of the leaves met can
+   * hold together; false only on Z3's "unsatisfiable". The conditions are split into groups that
+   * share no leaf (no free value), the facts joining the groups whose leaves they name: the whole
+   * holds exactly when every group does (proofs/launches.md section 6, "Independent groups"). A
+   * launch class's decisions are mostly such independent groups (the K loop's trip count, the
+   * epilogue's output format), and the classes of a kernel share most of them, so each group is
+   * decided once per lift ({@link #decided}).
    */
   private boolean satisfiable(
       Symbols symbols,
@@ -191,15 +191,15 @@ public final class Z3Feasibility implements Feasibility, AutoCloseable {
       terms.clear();
       rangeFacts.clear();
       decided.clear();
+      leavesOf.clear();
       translated = symbols;
     }
     queries++;
-    for (Group g : groups(symbols, conditions, moreKey == null ? null : moreLeaves)) {
-      Object factsKey = g.facts() ? moreKey : null;
-      GroupKey key = new GroupKey(g.conditions(), factsKey);
+    for (Group g : groups(symbols, conditions, moreLeaves)) {
+      GroupKey key = new GroupKey(g.conditions, g.facts ? moreKey : null);
       Boolean holds = decided.get(key);
       if (holds == null) {
-        holds = solve(symbols, g.conditions(), g.facts() ? more : () -> new BoolExpr[0]);
+        holds = solve(symbols, g.conditions, g.facts ? more : () -> new BoolExpr[0]);
         solved++;
         decided.put(key, holds);
       }
@@ -211,14 +211,27 @@ public final class Z3Feasibility implements Feasibility, AutoCloseable {
     return true;
   }
 
-  /** A group of conditions sharing leaves, and whether the query's own facts belong to it. */
-  private record Group(Map<Long, Boolean> conditions, boolean facts) {}
-
   /** A group as decided before: its conditions, and the facts' key when they are in it. */
   private record GroupKey(Map<Long, Boolean> conditions, Object facts) {}
 
   /** Each group's answer this lift (cleared with the symbols). */
   private final Map<GroupKey, Boolean> decided = new HashMap<>();
+
+  /** Each condition's leaves, walked once per lift (cleared with the symbols). */
+  private final Map<Long, List<String>> leavesOf = new HashMap<>();
+
+  /** A group being gathered: its conditions, their leaves, and whether the facts are in it. */
+  private static final class Group {
+    final Map<Long, Boolean> conditions = new java.util.TreeMap<>();
+    final java.util.Set<String> leaves = new java.util.HashSet<>();
+    boolean facts;
+
+    void absorb(Group other) {
+      conditions.putAll(other.conditions);
+      leaves.addAll(other.leaves);
+      facts |= other.facts;
+    }
+  }
 
   /**
    * The conditions in groups connected by their leaves (the names {@link Symbols#leaves} gives,
@@ -226,66 +239,43 @@ public final class Z3Feasibility implements Feasibility, AutoCloseable {
    * {@code moreLeaves} (null: no facts) in the group of any condition sharing one of them, merging
    * those, or in a group of their own (a fact-only group goes last).
    */
-  private static List<Group> groups(
+  private List<Group> groups(
       Symbols symbols, Map<Long, Boolean> conditions, List<String> moreLeaves) {
-    List<Map<Long, Boolean>> members = new java.util.ArrayList<>();
-    List<java.util.Set<String>> leaves = new java.util.ArrayList<>();
-    List<Boolean> facts = new java.util.ArrayList<>();
+    List<Group> groups = new java.util.ArrayList<>();
     for (Map.Entry<Long, Boolean> c : conditions.entrySet()) {
-      addMerging(
-          members,
-          leaves,
-          facts,
-          new java.util.TreeMap<>(Map.of(c.getKey(), c.getValue())),
-          new java.util.HashSet<>(symbols.leaves(c.getKey())),
-          false);
+      Group one = new Group();
+      one.conditions.put(c.getKey(), c.getValue());
+      one.leaves.addAll(leavesOf.computeIfAbsent(c.getKey(), symbols::leaves));
+      addMerging(groups, one);
     }
     if (moreLeaves != null) {
-      addMerging(
-          members,
-          leaves,
-          facts,
-          new java.util.TreeMap<>(),
-          new java.util.HashSet<>(moreLeaves),
-          true);
+      Group facts = new Group();
+      facts.leaves.addAll(moreLeaves);
+      facts.facts = true;
+      addMerging(groups, facts);
     }
-    List<Group> out = new java.util.ArrayList<>();
-    for (int g = 0; g < members.size(); g++) {
-      out.add(new Group(members.get(g), facts.get(g)));
-    }
-    return out;
+    return groups;
   }
 
-  /** Adds a group, merged with every earlier group it shares a leaf with (into the first). */
-  private static void addMerging(
-      List<Map<Long, Boolean>> members,
-      List<java.util.Set<String>> leaves,
-      List<Boolean> facts,
-      Map<Long, Boolean> adding,
-      java.util.Set<String> addingLeaves,
-      boolean addingFacts) {
-    int into = -1;
-    for (int g = 0; g < members.size(); g++) {
-      if (java.util.Collections.disjoint(leaves.get(g), addingLeaves)) {
+  /** Adds {@code adding}, merged with every group it shares a leaf with (into the first). */
+  private static void addMerging(List<Group> groups, Group adding) {
+    Group into = null;
+    for (java.util.Iterator<Group> it = groups.iterator(); it.hasNext(); ) {
+      Group g = it.next();
+      if (java.util.Collections.disjoint(g.leaves, adding.leaves)) {
         continue;
       }
-      if (into < 0) {
+      if (into == null) {
         into = g;
-        continue;
+      } else {
+        into.absorb(g);
+        it.remove();
       }
-      members.get(into).putAll(members.remove(g));
-      leaves.get(into).addAll(leaves.remove(g));
-      facts.set(into, facts.get(into) | facts.remove(g));
-      g--;
     }
-    if (into < 0) {
-      members.add(adding);
-      leaves.add(addingLeaves);
-      facts.add(addingFacts);
+    if (into == null) {
+      groups.add(adding);
     } else {
-      members.get(into).putAll(adding);
-      leaves.get(into).addAll(addingLeaves);
-      facts.set(into, facts.get(into) | addingFacts);
+      into.absorb(adding);
     }
   }
 
