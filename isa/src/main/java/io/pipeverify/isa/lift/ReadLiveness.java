@@ -83,6 +83,12 @@ public final class ReadLiveness {
   /** The reads neither used nor wholly overwritten yet: the ones an instruction can decide. */
   private final List<Pending> undecided = new ArrayList<>();
 
+  /**
+   * Per register file, every register some undecided read may still hold (a superset: rebuilt when
+   * reads are decided): an operand outside it is not looked up read by read, which most are.
+   */
+  private final BitSet[] mayHold = newFiles();
+
   /** The reads wholly overwritten unread: dead whatever comes later. */
   private final List<Pending> overwritten = new ArrayList<>();
 
@@ -92,6 +98,9 @@ public final class ReadLiveness {
   ReadLiveness copy() {
     ReadLiveness c = new ReadLiveness();
     undecided.forEach(p -> c.undecided.add(p.copy()));
+    for (int f = 0; f < mayHold.length; f++) {
+      c.mayHold[f].or(mayHold[f]);
+    }
     c.overwritten.addAll(overwritten); // decided: never changed again
     c.dsIssued = dsIssued;
     return c;
@@ -119,6 +128,7 @@ public final class ReadLiveness {
     if (read != null && i.operand(0) instanceof Operand.Register r && tracked(r)) {
       Pending p = new Pending(read, r, dsIssued, before.exec());
       undecided.add(p);
+      mayHold[r.file().ordinal()].set(r.first(), r.last() + 1);
     }
     if (info.isPresent() && info.get().family() == Family.LDS) {
       dsIssued++;
@@ -152,7 +162,32 @@ public final class ReadLiveness {
         overwritten.add(p);
       }
     }
-    undecided.removeIf(p -> p.used || p.open.isEmpty());
+    removeDecided(p -> p.used || p.open.isEmpty());
+  }
+
+  private void removeDecided(java.util.function.Predicate<Pending> decided) {
+    if (undecided.removeIf(decided)) {
+      for (BitSet b : mayHold) {
+        b.clear();
+      }
+      for (Pending p : undecided) {
+        mayHold[p.registers.file().ordinal()].or(p.open);
+      }
+    }
+  }
+
+  private static BitSet[] newFiles() {
+    BitSet[] out = new BitSet[Operand.RegisterFile.values().length];
+    for (int f = 0; f < out.length; f++) {
+      out[f] = new BitSet();
+    }
+    return out;
+  }
+
+  /** Whether some undecided read may hold a register of {@code r}. */
+  private boolean mayBeHeld(Operand.Register r) {
+    int next = mayHold[r.file().ordinal()].nextSetBit(r.first());
+    return next >= 0 && next <= r.last();
   }
 
   /** Whether no read is undecided: nothing a later instruction does can change {@link #dead}. */
@@ -165,7 +200,7 @@ public final class ReadLiveness {
     for (Operand o : i.operands()) {
       use(o);
     }
-    undecided.removeIf(p -> p.used);
+    removeDecided(p -> p.used);
   }
 
   /** The reads of the run that are dead, by step (identity): the wave has ended. */
@@ -182,7 +217,7 @@ public final class ReadLiveness {
 
   private void use(Operand o) {
     Operand base = o instanceof Operand.Modified m ? m.inner() : o;
-    if (!(base instanceof Operand.Register r) || !tracked(r)) {
+    if (!(base instanceof Operand.Register r) || !tracked(r) || !mayBeHeld(r)) {
       return;
     }
     for (Pending p : undecided) {
@@ -193,7 +228,7 @@ public final class ReadLiveness {
   }
 
   private void overwrite(Operand o, OptionalLong exec, int line, boolean inOrder) {
-    if (!(o instanceof Operand.Register r) || !tracked(r)) {
+    if (!(o instanceof Operand.Register r) || !tracked(r) || !mayBeHeld(r)) {
       return;
     }
     for (Pending p : undecided) {
@@ -256,7 +291,7 @@ public final class ReadLiveness {
     String op = i.opcode();
     return op.contains("mac_")
         || op.contains("fmac")
-        || DOT_ACCUMULATE.matcher(op).matches()
+        || (op.startsWith("v_dot") && DOT_ACCUMULATE.matcher(op).matches())
         || op.contains("16")
         || op.contains("writelane")
         || i.mnemonic().endsWith("_sdwa")

@@ -1097,8 +1097,8 @@ public final class WaveEvaluator {
           if (mask.isPresent()) {
             return Condition.known((mask.getAsLong() == 0) == zero, name);
           }
-          long lo = state.read(new Operand.Special(vcc ? "vcc_lo" : "exec_lo"), 0);
-          long hi = state.read(new Operand.Special(vcc ? "vcc_hi" : "exec_hi"), 0);
+          long lo = state.read(vcc ? Operand.Special.VCC_LO : Operand.Special.EXEC_LO, 0);
+          long hi = state.read(vcc ? Operand.Special.VCC_HI : Operand.Special.EXEC_HI, 0);
           if (lo != WaveState.UNKNOWN
               && hi != WaveState.UNKNOWN
               && (Symbols.isSymbol(lo) || Symbols.isSymbol(hi))) {

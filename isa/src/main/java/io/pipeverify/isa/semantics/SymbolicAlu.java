@@ -174,8 +174,8 @@ final class SymbolicAlu {
       }
       long[] src = values(s, words, lane, readsVcc ? 2 : 0);
       if (readsVcc) {
-        src[words.length] = s.read(VCC_LO, lane);
-        src[words.length + 1] = s.read(VCC_HI, lane);
+        src[words.length] = s.read(Operand.Special.VCC_LO, lane);
+        src[words.length + 1] = s.read(Operand.Special.VCC_HI, lane);
       }
       symbol |= hasSymbol(src);
       lanes[lane] = src;
@@ -224,9 +224,6 @@ final class SymbolicAlu {
     return true;
   }
 
-  private static final Operand EXEC_LO = new Operand.Special("exec_lo");
-  private static final Operand EXEC_HI = new Operand.Special("exec_hi");
-
   /**
    * A VALU instruction writing one VGPR range while EXEC is a symbol (a {@code v_cmpx} of symbols:
    * the remainder correction of hipBLASLt's split-K division, {@code v_cmpx_eq_u32 exec, v1, s50;
@@ -237,8 +234,8 @@ final class SymbolicAlu {
    */
   private static boolean underSymbolicExec(
       WaveState s, Instruction i, InstructionInfo info, int defs) {
-    long lo = s.read(EXEC_LO, 0);
-    long hi = s.read(EXEC_HI, 0);
+    long lo = s.read(Operand.Special.EXEC_LO, 0);
+    long hi = s.read(Operand.Special.EXEC_HI, 0);
     if (lo == WaveState.UNKNOWN
         || hi == WaveState.UNKNOWN
         || defs != 1
@@ -402,8 +399,9 @@ final class SymbolicAlu {
       return out;
     }
     if (o instanceof Operand.Special sp && (sp.name().equals("vcc") || sp.name().equals("exec"))) {
-      return List.of(
-          new Operand.Special(sp.name() + "_lo"), new Operand.Special(sp.name() + "_hi"));
+      return sp.name().equals("vcc")
+          ? List.of(Operand.Special.VCC_LO, Operand.Special.VCC_HI)
+          : List.of(Operand.Special.EXEC_LO, Operand.Special.EXEC_HI);
     }
     return List.of(o);
   }
@@ -455,16 +453,14 @@ final class SymbolicAlu {
     if (readsVcc) {
       for (int lane = 0; lane < WaveState.LANES; lane++) {
         if (((exec >>> lane) & 1) != 0
-            && (Symbols.isSymbol(s.read(VCC_LO, lane)) || Symbols.isSymbol(s.read(VCC_HI, lane)))) {
+            && (Symbols.isSymbol(s.read(Operand.Special.VCC_LO, lane))
+                || Symbols.isSymbol(s.read(Operand.Special.VCC_HI, lane)))) {
           return true;
         }
       }
     }
     return false;
   }
-
-  private static final Operand VCC_LO = new Operand.Special("vcc_lo");
-  private static final Operand VCC_HI = new Operand.Special("vcc_hi");
 
   private static boolean hasSymbol(long[] values) {
     for (long v : values) {

@@ -28,7 +28,22 @@ public final class Symbols {
     Term(String op, long[] operands) {
       this.op = op;
       this.operands = operands;
-      this.hash = 31 * op.hashCode() + java.util.Arrays.hashCode(operands);
+      this.hash = hash(op, operands);
+    }
+
+    /**
+     * A well-mixed hash: operands are small numbers and symbols numbered in order, and {@link
+     * java.util.Arrays#hashCode(long[])}'s polynomial makes {@code (x + 1, c - 31)} collide with
+     * {@code (x, c)}; lane-wise address terms collided by the thousand into one bin.
+     */
+    private static int hash(String op, long[] operands) {
+      long h = op.hashCode();
+      for (long o : operands) {
+        h = (h ^ o) * 0x9E3779B97F4A7C15L;
+        h ^= h >>> 29;
+      }
+      h *= 0xBF58476D1CE4E5B9L;
+      return (int) (h ^ (h >>> 32));
     }
 
     String op() {

@@ -261,8 +261,8 @@ public final class WaveState {
   public void writePairValue(Operand o, int lane, long lo, long hi) {
     if (o instanceof Operand.Special sp && (sp.name().equals("vcc") || sp.name().equals("exec"))) {
       boolean vcc = sp.name().equals("vcc");
-      writeValue(new Operand.Special(vcc ? "vcc_lo" : "exec_lo"), lane, lo);
-      writeValue(new Operand.Special(vcc ? "vcc_hi" : "exec_hi"), lane, hi);
+      writeValue(vcc ? Operand.Special.VCC_LO : Operand.Special.EXEC_LO, lane, lo);
+      writeValue(vcc ? Operand.Special.VCC_HI : Operand.Special.EXEC_HI, lane, hi);
     } else if (o instanceof Operand.Register r && r.count() == 2) {
       writeValue(new Operand.Register(r.file(), r.first(), 1), lane, lo);
       writeValue(new Operand.Register(r.file(), r.first() + 1, 1), lane, hi);
