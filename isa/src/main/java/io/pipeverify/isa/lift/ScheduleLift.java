@@ -743,8 +743,8 @@ public final class ScheduleLift {
 
   private LaunchShape launches(WaveEvaluator evaluator, WaveEvaluator.Plan plan, Target target)
       throws AsmSyntaxException, WaveEvaluator.Undecided {
-    Map<Integer, List<WaveEvaluator.Trace>> byCount = runForking(evaluator, plan);
-    List<WaveEvaluator.Trace> first = byCount.get(plan.steps());
+    Runs byCount = new Runs(evaluator, plan);
+    List<WaveEvaluator.Trace> first = byCount.longest();
     List<PendingClass> classes = new ArrayList<>();
     List<String> planned = new ArrayList<>();
     first.forEach(t -> t.plannedExits().forEach(e -> planned.add(e.key())));
@@ -784,8 +784,8 @@ public final class ScheduleLift {
         pruned++;
         continue;
       }
-      List<WaveEvaluator.Trace> once = traces(byCount, evaluator, plan, n);
-      List<WaveEvaluator.Trace> twice = traces(byCount, evaluator, plan, n + p);
+      List<WaveEvaluator.Trace> once = byCount.of(n);
+      List<WaveEvaluator.Trace> twice = byCount.of(n + p);
       for (int w = 0; w < once.size(); w++) {
         if (!LoopPeriod.same(once.get(w).iteration(-2), twice.get(w).iteration(-2))) {
           throw new AsmSyntaxException(
@@ -808,7 +808,7 @@ public final class ScheduleLift {
     // The counts below one period after the offset: straight-line classes, after the periodic
     // ones (a report names the first class with a finding: the loop's, where there is one).
     for (int n = 1; n < q + p; n++) {
-      List<WaveEvaluator.Trace> runs = traces(byCount, evaluator, plan, n);
+      List<WaveEvaluator.Trace> runs = byCount.of(n);
       Map<Long, Boolean> exact = new LinkedHashMap<>(decided);
       for (WaveEvaluator.Trace t : runs) {
         exact.putAll(symbolConditions(t.plannedExits()));
@@ -824,9 +824,9 @@ public final class ScheduleLift {
 
   /**
    * About how many steps the classes of one way the branches go hold: per wave its longest trace.
-   * They are runs of one walk ({@link #runForking}), a shorter count's trace the longer's steps up
-   * to its exit and its own epilogue, so the longest stands for the shared steps; each class's
-   * epilogue adds a little.
+   * They are runs of one walk ({@link Runs}), a shorter count's trace the longer's steps up to its
+   * exit and its own epilogue, so the longest stands for the shared steps; each class's epilogue
+   * adds a little.
    */
   private static long steps(List<PendingClass> classes) {
     long n = 0;
@@ -926,48 +926,61 @@ public final class ScheduleLift {
   }
 
   /**
-   * Every wave under {@code plan} and under {@code plan} with each smaller step count, from one run
-   * per wave ({@link WaveEvaluator#runForking}): by step count, the counts every wave has a trace
-   * of. A wave that never reached a K-loop exit did the same under every count.
+   * Every wave under {@code plan}, run once each ({@link WaveEvaluator#runForking}), and under
+   * {@code plan} with a smaller step count when a class asks for it ({@link #of}): the copy that
+   * left the K loop after that many steps runs on from there. Only the counts below the loop's
+   * offset plus three periods are asked for (usually 3 of the 17), and the part after the loop was
+   * most of what a lift executed (its forks, run at every count, about 55%).
    */
-  private Map<Integer, List<WaveEvaluator.Trace>> runForking(
-      WaveEvaluator evaluator, WaveEvaluator.Plan plan)
-      throws AsmSyntaxException, WaveEvaluator.Undecided {
-    Set<Integer> counts = new TreeSet<>();
-    for (int n = 1; n < plan.steps(); n++) {
-      counts.add(n);
-    }
-    List<Map<Integer, WaveEvaluator.Trace>> perWave = new ArrayList<>();
-    for (int w = 0; w < waves; w++) {
-      perWave.add(evaluator.runForking(w, plan, counts));
-    }
-    counts.add(plan.steps());
-    Map<Integer, List<WaveEvaluator.Trace>> out = new HashMap<>();
-    for (int n : counts) {
-      List<WaveEvaluator.Trace> traces = new ArrayList<>();
-      for (Map<Integer, WaveEvaluator.Trace> m : perWave) {
-        WaveEvaluator.Trace longest = m.get(plan.steps());
-        WaveEvaluator.Trace t = longest.kSteps() == 0 ? longest : m.get(n);
-        if (t != null) {
-          traces.add(t);
-        }
-      }
-      if (traces.size() == waves) {
-        out.put(n, traces);
-      }
-    }
-    return out;
-  }
+  private final class Runs {
+    private final WaveEvaluator evaluator;
+    private final WaveEvaluator.Plan plan;
+    private final List<WaveEvaluator.Forking> waves = new ArrayList<>();
+    private final Map<Integer, List<WaveEvaluator.Trace>> byCount = new HashMap<>();
 
-  /** The traces of {@code n} K steps: from {@code byCount}, else run now. */
-  private List<WaveEvaluator.Trace> traces(
-      Map<Integer, List<WaveEvaluator.Trace>> byCount,
-      WaveEvaluator evaluator,
-      WaveEvaluator.Plan plan,
-      int n)
-      throws AsmSyntaxException, WaveEvaluator.Undecided {
-    List<WaveEvaluator.Trace> t = byCount.get(n);
-    return t != null ? t : runAll(evaluator, plan.withSteps(n));
+    Runs(WaveEvaluator evaluator, WaveEvaluator.Plan plan)
+        throws AsmSyntaxException, WaveEvaluator.Undecided {
+      this.evaluator = evaluator;
+      this.plan = plan;
+      Set<Integer> counts = new TreeSet<>();
+      for (int n = 1; n < plan.steps(); n++) {
+        counts.add(n);
+      }
+      List<WaveEvaluator.Trace> longest = new ArrayList<>();
+      for (int w = 0; w < ScheduleLift.this.waves; w++) {
+        WaveEvaluator.Forking f = evaluator.runForking(w, plan, counts);
+        waves.add(f);
+        longest.add(f.longest());
+      }
+      byCount.put(plan.steps(), longest);
+    }
+
+    List<WaveEvaluator.Trace> longest() {
+      return byCount.get(plan.steps());
+    }
+
+    /**
+     * The traces of {@code n} K steps: each wave's copy that left after n steps (a wave that never
+     * reached a K-loop exit did the same under every count), else, where a wave kept no copy (its
+     * exit was inside a summarised branch side), every wave run again with n steps.
+     */
+    List<WaveEvaluator.Trace> of(int n) throws AsmSyntaxException, WaveEvaluator.Undecided {
+      List<WaveEvaluator.Trace> done = byCount.get(n);
+      if (done != null) {
+        return done;
+      }
+      boolean forked = waves.stream().allMatch(f -> f.longest().kSteps() == 0 || f.left(n));
+      List<WaveEvaluator.Trace> traces = new ArrayList<>();
+      if (forked) {
+        for (WaveEvaluator.Forking f : waves) {
+          traces.add(f.longest().kSteps() == 0 ? f.longest() : f.leavingAfter(n).orElseThrow());
+        }
+      } else {
+        traces = runAll(evaluator, plan.withSteps(n));
+      }
+      byCount.put(n, traces);
+      return traces;
+    }
   }
 
   private List<WaveEvaluator.Trace> runAll(WaveEvaluator evaluator, WaveEvaluator.Plan plan)

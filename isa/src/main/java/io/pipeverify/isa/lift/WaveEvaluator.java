@@ -335,24 +335,66 @@ public final class WaveEvaluator {
   }
 
   /**
-   * Runs wave {@code wave} under {@code plan} and, at the same time, under {@code plan} with every
-   * step count in {@code counts} below its own: where the wave stays in the K loop after n steps
-   * and a run of n steps would leave, a copy of the wave leaves and runs on to the end. Every run
-   * of n steps is the run of {@code plan.steps()} steps up to that exit (the plan's count is only
-   * read there), so the copy's trace is the one {@link #run(int, Plan)} with {@code
-   * plan.withSteps(n)} gives, for the cost of what the wave does after the loop. The result maps
-   * step counts to traces: {@code plan.steps()} always, a count of {@code counts} where the exit
-   * after it was not inside a summarised branch side (the caller runs those missing on their own).
+   * Runs wave {@code wave} under {@code plan} and keeps, for every step count in {@code counts}
+   * below its own, a copy of the wave where it stays in the K loop after n steps and a run of n
+   * steps would leave. Every run of n steps is the run of {@code plan.steps()} steps up to that
+   * exit (the plan's count is only read there), so the copy, run on to the end when asked ({@link
+   * Forking#leavingAfter}), gives the trace {@link #run(int, Plan)} with {@code plan.withSteps(n)}
+   * gives, for the cost of what the wave does after the loop, and only for the counts a launch
+   * class needs (which the loop's period, known once every wave has run, decides).
    */
-  public Map<Integer, Trace> runForking(int wave, Plan plan, Set<Integer> counts)
+  public Forking runForking(int wave, Plan plan, Set<Integer> counts)
       throws AsmSyntaxException, Undecided {
     Walk w = new Walk(wave, plan, entry.wave(wave));
     w.forkAt = Set.copyOf(counts);
     w.forks = new java.util.HashMap<>();
     w.walk(0, -1, 0);
-    Map<Integer, Trace> out = new java.util.TreeMap<>(w.forks);
-    out.put(plan.steps(), w.trace());
-    return out;
+    return new Forking(w.trace(), w.forks);
+  }
+
+  /** A copy of a walk at a K-loop exit, leaving there: it goes on at block {@code next}. */
+  private record Fork(Walk walk, int next) {}
+
+  /** A wave's run under a plan, and its copies leaving the K loop after fewer steps. */
+  public final class Forking {
+    private final Trace longest;
+    private final Map<Integer, Fork> forks;
+    private final Map<Integer, Trace> left = new java.util.HashMap<>();
+
+    private Forking(Trace longest, Map<Integer, Fork> forks) {
+      this.longest = longest;
+      this.forks = forks;
+    }
+
+    /** The run of the plan's own step count. */
+    public Trace longest() {
+      return longest;
+    }
+
+    /** Whether a copy left after {@code n} steps (its run is {@link #leavingAfter}). */
+    public boolean left(int n) {
+      return forks.containsKey(n) || left.containsKey(n);
+    }
+
+    /**
+     * The run of {@code n} K steps, the copy that left after n steps run on to the end (once);
+     * empty when the exit after n steps was inside a summarised branch side, where no copy was kept
+     * (the caller runs the count on its own).
+     */
+    public Optional<Trace> leavingAfter(int n) throws AsmSyntaxException, Undecided {
+      Trace done = left.get(n);
+      if (done != null) {
+        return Optional.of(done);
+      }
+      Fork f = forks.remove(n);
+      if (f == null) {
+        return Optional.empty();
+      }
+      f.walk().walk(f.next(), -1, 0);
+      Trace t = f.walk().trace();
+      left.put(n, t);
+      return Optional.of(t);
+    }
   }
 
   /** How deep summaries of branch sides nest before the lift explores both ways instead. */
@@ -405,8 +447,8 @@ public final class WaveEvaluator {
     /** Step counts at which a copy of this walk leaves the K loop ({@link #runForking}). */
     Set<Integer> forkAt = Set.of();
 
-    /** The traces of those copies by step count; null when this walk does not fork. */
-    Map<Integer, Trace> forks;
+    /** Those copies by step count, each at its exit; null when this walk does not fork. */
+    Map<Integer, Fork> forks;
 
     Walk(int wave, Plan plan, WaveState state) {
       this.wave = wave;
@@ -679,8 +721,8 @@ public final class WaveEvaluator {
                 : null;
         int after = kExit(last, c, taken, fallThrough);
         if (leaving != null && iteration >= 0) {
-          leaving.walk(leaving.kExit(last, c, taken, fallThrough), -1, 0);
-          forks.put(leaving.plan.steps(), leaving.trace());
+          forks.put(
+              leaving.plan.steps(), new Fork(leaving, leaving.kExit(last, c, taken, fallThrough)));
         }
         return OptionalInt.of(after);
       }

@@ -48,6 +48,7 @@ public final class Z3Feasibility implements Feasibility, AutoCloseable {
   private int queries;
   private int proved;
   private int solved;
+  private int witnessed;
 
   /** The run's second solver ({@code verify --cross-check}), which re-decides every query. */
   private final Optional<CrossCheck> crossCheck;
@@ -115,7 +116,9 @@ public final class Z3Feasibility implements Feasibility, AutoCloseable {
         conditions,
         () -> {
           Context z = context;
-          BitVecExpr n = (BitVecExpr) z.mkFreshConst("n", z.mkBitVecSort(32));
+          // Named, not fresh: one of each per query (solve pops it), and a kept model of an earlier
+          // query can then witness this one (#witnessed).
+          BitVecExpr n = z.mkBVConst("trips", 32);
           BitVecExpr offset = z.mkBV(counts.offset(), 32);
           BitVecExpr period = z.mkBV(counts.period(), 32);
           BitVecExpr bound = term(symbols, counts.bound());
@@ -159,7 +162,7 @@ public final class Z3Feasibility implements Feasibility, AutoCloseable {
     BoolExpr noWrap = z.mkAnd(z.mkBVSLE(z.mkBV(lo, 72), wide), z.mkBVSLE(wide, z.mkBV(hi, 72)));
     BoolExpr staysFirst = z.mkNot(exit(cmp, counts, counterAt(counts, zero()), bound));
     // The value the counter had at the step before it wrapped, within one step of the end.
-    BitVecExpr before = (BitVecExpr) z.mkFreshConst("beforeWrap", z.mkBitVecSort(32));
+    BitVecExpr before = z.mkBVConst("beforeWrap", 32);
     long nearEnd = step > 0 ? hi - step + 1 : lo;
     long farEnd = step > 0 ? hi : lo - step - 1;
     BoolExpr inBand =
@@ -297,6 +300,7 @@ public final class Z3Feasibility implements Feasibility, AutoCloseable {
       asserted.addAll(rangeFacts);
       solver.add(asserted.toArray(new BoolExpr[0]));
       boolean witness = witnessed(asserted);
+      witnessed += witness ? 1 : 0;
       Status status = witness ? Status.SATISFIABLE : solver.check();
       if (!witness && status == Status.SATISFIABLE) {
         keep(solver.getModel());
@@ -320,7 +324,7 @@ public final class Z3Feasibility implements Feasibility, AutoCloseable {
    * Models of the lift's latest satisfiable queries, newest first. A launch class's decisions are
    * its parent's and one more, and a model of the parent's satisfies one of the two ways the new
    * decision goes: that query is answered by evaluating it, not by solving (a satisfiable query
-   * took about 85 ms of bit-blasting on aiter's kernels, most of the lift's solver time).
+   * took 10 to 85 ms of bit-blasting on aiter's kernels, most of the lift's solver time).
    */
   private final java.util.Deque<Model> models = new java.util.ArrayDeque<>();
 
@@ -366,6 +370,11 @@ public final class Z3Feasibility implements Feasibility, AutoCloseable {
     BoolExpr holds =
         counts.counterFirst() ? compare(cmp, counter, bound) : compare(cmp, bound, counter);
     return counts.stayTruth() ? z.mkNot(holds) : holds;
+  }
+
+  /** How many groups a kept model answered, without solving ({@link #witnessed(List)}). */
+  public int witnessed() {
+    return witnessed;
   }
 
   /** How many combinations were asked about, and how many were proved impossible. */

@@ -62,6 +62,23 @@ class Z3FeasibilityTest {
     }
   }
 
+  @Test
+  void aQueryAKeptModelSatisfiesIsAnsweredWithoutSolving() {
+    long belowTen = sym.of("s_cmp_lt_u32", x, 10);
+    long belowHundred = sym.of("s_cmp_lt_u32", x, 100);
+    try (Z3Feasibility f = new Z3Feasibility(Duration.ofSeconds(10))) {
+      assertTrue(f.mayHold(sym, Map.of(belowTen, true)));
+      assertEquals(0, f.witnessed());
+      // Every x below 10 is below 100: the first query's model satisfies the second.
+      assertTrue(f.mayHold(sym, inOrder(belowTen, true, belowHundred, true)));
+      assertEquals(1, f.witnessed());
+      // Below 10 and not below 100: no model satisfies it, Z3 proves it impossible.
+      assertFalse(f.mayHold(sym, inOrder(belowTen, true, belowHundred, false)));
+      assertEquals(1, f.witnessed());
+      assertEquals(1, f.proved());
+    }
+  }
+
   /** Decisions in the order given (the lift's are in the order made): key, truth, key, truth... */
   private static Map<Long, Boolean> inOrder(Object... keysAndTruths) {
     Map<Long, Boolean> m = new java.util.LinkedHashMap<>();
