@@ -545,14 +545,30 @@ final class AssemblyInput {
 
   /**
    * The {@code --arg} values ({@code NAME=VALUE}, decimal or 0x hex) and ranges ({@code NAME>=V},
-   * {@code NAME>V}, {@code NAME<=V}, {@code NAME<V}, {@code NAME=LO..HI}, inclusive), each name
-   * once; bad input otherwise.
+   * {@code NAME>V}, {@code NAME<=V}, {@code NAME<V}, {@code NAME=LO..HI}, inclusive, and sets of
+   * values {@code NAME=V1,V2...}), each name once; bad input otherwise.
    */
   private Arguments arguments() throws InputException {
     Map<String, Long> values = new LinkedHashMap<>();
     Map<String, long[]> ranges = new LinkedHashMap<>();
     List<String> problems = new ArrayList<>();
     for (String a : args) {
+      Matcher set = VALUE_SET.matcher(a.trim());
+      if (set.matches()) {
+        String name = set.group(1);
+        Optional<long[]> oneOf = valueSet(set.group(2));
+        if (oneOf.isEmpty()) {
+          problems.add(
+              "pipeverify: --arg '"
+                  + a
+                  + "' is not NAME=INTEGER,INTEGER,... (a set of values, e.g. --arg biasType=0,4)");
+        } else if (values.containsKey(name) || ranges.containsKey(name)) {
+          problems.add("pipeverify: --arg " + name + " is given more than once");
+        } else {
+          ranges.put(name, oneOf.get());
+        }
+        continue;
+      }
       Matcher m = ARGUMENT.matcher(a.trim());
       Optional<Long> v = m.matches() ? OperandParser.integer(m.group(3)) : Optional.empty();
       Optional<Long> hi =
@@ -592,6 +608,32 @@ final class AssemblyInput {
       throw new InputException(problems);
     }
     return new Arguments(values, ranges);
+  }
+
+  /** {@code NAME=V1,V2...}: the argument is one of the values. */
+  private static final Pattern VALUE_SET =
+      Pattern.compile("([A-Za-z_][\\w#.]*)\\s*=\\s*([^,\\s]+(?:\\s*,\\s*[^,\\s]+)+)");
+
+  /**
+   * The values of a set as the intervals of one value each, in order ({0, 0, 4, 4}); empty when one
+   * is not an integer.
+   */
+  private static Optional<long[]> valueSet(String list) {
+    java.util.SortedSet<Long> values = new java.util.TreeSet<>();
+    for (String v : list.split(",")) {
+      Optional<Long> x = OperandParser.integer(v.trim());
+      if (x.isEmpty()) {
+        return Optional.empty();
+      }
+      values.add(x.get());
+    }
+    long[] intervals = new long[2 * values.size()];
+    int k = 0;
+    for (long x : values) {
+      intervals[k++] = x;
+      intervals[k++] = x;
+    }
+    return Optional.of(intervals);
   }
 
   /** {@code NAME}, a relation, a value and, for {@code =}, an optional {@code ..HI}. */

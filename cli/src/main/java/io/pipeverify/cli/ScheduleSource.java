@@ -100,7 +100,8 @@ abstract class ScheduleSource {
       description =
           "Assembly input: a scalar kernel argument that addresses or branches depend on, by its"
               + " metadata name or as argN (counted from 0), or workgroup_id_x/y/z; or a range of"
-              + " it (NAME>=V, NAME>V, NAME<=V, NAME<V, NAME=LO..HI); repeatable.")
+              + " it (NAME>=V, NAME>V, NAME<=V, NAME<V, NAME=LO..HI) or a set of values"
+              + " (NAME=V1,V2,...); repeatable.")
   List<String> args = new ArrayList<>();
 
   @Option(

@@ -196,6 +196,26 @@ class HipKittensAssemblyTest {
                 "\nlaunches: every trip count; every value of arg2 >= 1; 1 way the branches cannot"
                     + " go together left out (proved: proofs/launches.md) (5 launch classes;"),
         ranged.dump());
+    // A set of values states the same contract: each value at or above 1 decides the guard the
+    // same way; a set with 0 in it keeps the launches that skip the loop.
+    Cli.Result set = Cli.run("verify", asm.toString(), "--arg", "arg2=64, 1,8");
+    assertEquals(0, set.code(), set.dump());
+    assertTrue(set.out().startsWith("hk_gemm: VERIFIED\n"), set.dump());
+    assertTrue(
+        set.out()
+            .contains(
+                "\nlaunches: every trip count; every value of arg2 in {1, 8, 64} (3 launch"
+                    + " classes;"),
+        set.dump());
+    Cli.Result withZero = Cli.run("verify", asm.toString(), "--arg", "arg2=0,8");
+    assertEquals(3, withZero.code(), withZero.dump());
+    assertTrue(withZero.out().contains(" s_cmp_lt_i32(arg2, 1) true: "), withZero.dump());
+    Cli.Result badSet = Cli.run("verify", asm.toString(), "--arg", "arg2=1,x");
+    assertEquals(2, badSet.code(), badSet.dump());
+    assertEquals(
+        "pipeverify: --arg 'arg2=1,x' is not NAME=INTEGER,INTEGER,... (a set of values, e.g. --arg"
+            + " biasType=0,4)\n",
+        badSet.err());
     Cli.Result empty = Cli.run("verify", asm.toString(), "--arg", "arg2=9..3");
     assertEquals(2, empty.code(), empty.dump());
     assertEquals("pipeverify: --arg arg2=9..3: the range is empty (9 > 3)\n", empty.err());

@@ -167,13 +167,20 @@ public final class WaveEvaluator {
 
   /**
    * The range of leaf {@code leaf} as the report's coverage gives it ({@code " >= 192"}, {@code "
-   * in 64..8192"}), or nothing when it has none; {@link Long#MIN_VALUE} and {@link Long#MAX_VALUE}
-   * are the open ends.
+   * in 64..8192"}, {@code " in {0, 4}"}), or nothing when it has none; {@link Long#MIN_VALUE} and
+   * {@link Long#MAX_VALUE} are the open ends.
    */
   String rangeText(String leaf) {
     long[] r = ranges.get(leaf);
     if (r == null) {
       return "";
+    }
+    if (r.length > 2) {
+      List<String> parts = new ArrayList<>();
+      for (int k = 0; k + 1 < r.length; k += 2) {
+        parts.add(r[k] == r[k + 1] ? Long.toString(r[k]) : r[k] + ".." + r[k + 1]);
+      }
+      return " in {" + String.join(", ", parts) + "}";
     }
     if (r[0] == Long.MIN_VALUE) {
       return " <= " + r[1];

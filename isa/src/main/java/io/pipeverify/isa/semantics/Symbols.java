@@ -208,9 +208,10 @@ public final class Symbols {
 
   /**
    * The truth of a scalar compare of one leaf with a constant ({@code s_cmp_lt_i32(Kdim, 192)})
-   * when the leaf's range ({@code ranges}: name -> {min, max}, inclusive) decides it, the same for
-   * every value in the range; empty otherwise (another term, a leaf without a range, a range across
-   * the compare's constant).
+   * when the leaf's range decides it, the same for every value in the range; empty otherwise
+   * (another term, a leaf without a range, a range across the compare's constant). A range ({@code
+   * ranges}: name -> {min, max}, or {min1, max1, min2, max2...} for a set of values or intervals,
+   * inclusive, in order) decides it when each of its intervals does, the same way.
    */
   public java.util.Optional<Boolean> decide(long v, Map<String, long[]> ranges) {
     if (!isSymbol(v) || ranges.isEmpty()) {
@@ -239,14 +240,25 @@ public final class Symbols {
     }
     // Written as leaf REL c: a constant first swaps the relation (c < x is x > c).
     String rel = leafFirst ? m.group(1) : swapped(m.group(1));
-    boolean atMin = holds(rel, range[0], c);
-    boolean atMax = holds(rel, range[1], c);
+    java.util.Optional<Boolean> all = java.util.Optional.empty();
+    for (int k = 0; k + 1 < range.length; k += 2) {
+      java.util.Optional<Boolean> one = decide(rel, range[k], range[k + 1], c);
+      if (one.isEmpty() || (all.isPresent() && !all.equals(one))) {
+        return java.util.Optional.empty();
+      }
+      all = one;
+    }
+    return all;
+  }
+
+  /** {@code x REL c} for every x in {@code min..max}, when it is the same for all of them. */
+  private static java.util.Optional<Boolean> decide(String rel, long min, long max, long c) {
+    boolean atMin = holds(rel, min, c);
+    boolean atMax = holds(rel, max, c);
     // Every relation but eq / lg is monotone in x, so its ends decide it; eq and lg hold or fail
     // for every value only when the constant is outside the range or the range is one value.
     boolean decided =
-        rel.equals("eq") || rel.equals("lg")
-            ? c < range[0] || c > range[1] || range[0] == range[1]
-            : atMin == atMax;
+        rel.equals("eq") || rel.equals("lg") ? c < min || c > max || min == max : atMin == atMax;
     return decided ? java.util.Optional.of(atMin) : java.util.Optional.empty();
   }
 

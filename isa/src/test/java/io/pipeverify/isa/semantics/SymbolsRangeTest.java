@@ -41,6 +41,20 @@ class SymbolsRangeTest {
   }
 
   @Test
+  void aSetOfValuesDecidesACompareEveryValueDecidesAlike() {
+    // --arg biasType=0,4: {0, 0, 4, 4}.
+    Map<String, long[]> set = Map.of("Kdim", new long[] {0, 0, 4, 4});
+    assertEquals(
+        Optional.of(false), symbols.decide(symbols.of("s_cmpk_eq_u32", kdim, 7), set), "not 7");
+    assertEquals(
+        Optional.of(true), symbols.decide(symbols.of("s_cmp_lt_u32", kdim, 5), set), "below 5");
+    // Between the values: no value is 2, though the set's hull holds it.
+    assertEquals(Optional.of(false), symbols.decide(symbols.of("s_cmp_eq_u32", kdim, 2), set));
+    assertEquals(Optional.empty(), symbols.decide(symbols.of("s_cmpk_lg_u32", kdim, 0), set));
+    assertEquals(Optional.empty(), symbols.decide(symbols.of("s_cmp_lt_u32", kdim, 3), set));
+  }
+
+  @Test
   void anUnsignedCompareOfARangeWithNegativeValuesIsNotDecided() {
     assertEquals(Optional.empty(), decide("s_cmp_lt_u32", kdim, 1, Long.MIN_VALUE, -1));
   }

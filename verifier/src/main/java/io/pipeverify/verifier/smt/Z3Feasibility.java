@@ -447,9 +447,14 @@ public final class Z3Feasibility implements Feasibility, AutoCloseable {
     BitVecExpr free = z.mkBVConst("sym" + (-1L - v) + ":" + op, 32);
     long[] range = a.length == 0 ? ranges.get(op) : null;
     if (range != null) {
-      long lo = Math.max(range[0], Integer.MIN_VALUE);
-      long hi = Math.min(range[1], Integer.MAX_VALUE);
-      rangeFacts.add(z.mkAnd(z.mkBVSGE(free, z.mkBV(lo, 32)), z.mkBVSLE(free, z.mkBV(hi, 32))));
+      // One interval, or a set of values and intervals: the leaf is in one of them.
+      List<BoolExpr> in = new java.util.ArrayList<>();
+      for (int k = 0; k + 1 < range.length; k += 2) {
+        long lo = Math.max(range[k], Integer.MIN_VALUE);
+        long hi = Math.min(range[k + 1], Integer.MAX_VALUE);
+        in.add(z.mkAnd(z.mkBVSGE(free, z.mkBV(lo, 32)), z.mkBVSLE(free, z.mkBV(hi, 32))));
+      }
+      rangeFacts.add(in.size() == 1 ? in.get(0) : z.mkOr(in.toArray(new BoolExpr[0])));
     }
     return free;
   }

@@ -79,6 +79,20 @@ class Z3FeasibilityTest {
     }
   }
 
+  @Test
+  void aSetOfValuesKeepsTheLeafAmongThem() {
+    long x0 = sym.of("s_cmp_lt_u32", x, 1);
+    long x3 = sym.of("s_cmp_eq_u32", x, 3);
+    long x4 = sym.of("s_cmp_eq_u32", x, 4);
+    try (Z3Feasibility f =
+        new Z3Feasibility(Duration.ofSeconds(10), Map.of("x", new long[] {0, 0, 4, 4}))) {
+      assertTrue(f.mayHold(sym, Map.of(x0, true)), "x = 0");
+      assertTrue(f.mayHold(sym, Map.of(x4, true)), "x = 4");
+      assertFalse(f.mayHold(sym, Map.of(x3, true)), "3 is not in {0, 4}");
+      assertFalse(f.mayHold(sym, inOrder(x0, false, x4, false)), "neither 0 nor 4");
+    }
+  }
+
   /** Decisions in the order given (the lift's are in the order made): key, truth, key, truth... */
   private static Map<Long, Boolean> inOrder(Object... keysAndTruths) {
     Map<Long, Boolean> m = new java.util.LinkedHashMap<>();
