@@ -200,24 +200,32 @@ final class SymbolicAlu {
           names[w] = op + part(d, w, dstWords.size());
         }
         boolean copy = COPIES.contains(op);
+        // A lane whose sources are the last lane's gets its words (scalar sources: every lane).
+        long[] lastSrc = null;
+        long[] lastWords = new long[dstWords.size()];
         for (int lane = 0; lane < WaveState.LANES; lane++) {
           long[] src = lanes[lane];
           if (src == null) {
             continue;
           }
-          boolean unknown = contains(src, WaveState.UNKNOWN);
+          boolean again = java.util.Arrays.equals(src, lastSrc);
+          boolean unknown = !again && contains(src, WaveState.UNKNOWN);
           boolean passedOn = copy && src.length == 1;
           for (int w = 0; w < dstWords.size(); w++) {
             long v;
-            if (unknown) {
+            if (again) {
+              v = lastWords[w];
+            } else if (unknown) {
               v = WaveState.UNKNOWN;
             } else if (passedOn) {
               v = src[0];
             } else {
               v = term(sym, names[w], src);
             }
+            lastWords[w] = v;
             s.writeValue(dstWords.get(w), lane, v);
           }
+          lastSrc = src;
         }
       }
     }
