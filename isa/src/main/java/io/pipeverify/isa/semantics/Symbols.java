@@ -1,7 +1,6 @@
 package io.pipeverify.isa.semantics;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -25,10 +24,16 @@ public final class Symbols {
     private final long[] operands;
     private final int hash;
 
-    Term(String op, long[] operands) {
+    Term(String op, long[] operands, int hash) {
       this.op = op;
       this.operands = operands;
-      this.hash = hash(op, operands);
+      this.hash = hash;
+    }
+
+    boolean is(String op, long[] operands, int hash) {
+      return this.hash == hash
+          && this.op.equals(op)
+          && java.util.Arrays.equals(this.operands, operands);
     }
 
     /**
@@ -36,7 +41,7 @@ public final class Symbols {
      * java.util.Arrays#hashCode(long[])}'s polynomial makes {@code (x + 1, c - 31)} collide with
      * {@code (x, c)}; lane-wise address terms collided by the thousand into one bin.
      */
-    private static int hash(String op, long[] operands) {
+    static int hash(String op, long[] operands) {
       long h = op.hashCode();
       for (long o : operands) {
         h = (h ^ o) * 0x9E3779B97F4A7C15L;
@@ -57,35 +62,55 @@ public final class Symbols {
       }
       return out;
     }
-
-    @Override
-    public boolean equals(Object o) {
-      return o instanceof Term t
-          && t.hash == hash
-          && t.op.equals(op)
-          && java.util.Arrays.equals(t.operands, operands);
-    }
-
-    @Override
-    public int hashCode() {
-      return hash;
-    }
   }
 
-  private final Map<Term, Integer> ids = new HashMap<>();
   private final List<Term> terms = new ArrayList<>();
+
+  /**
+   * The terms' ids by hash, open addressing with linear probing (-1: free), at most half full: the
+   * lift looks a term up for every lane of every symbolic instruction, and a map of boxed ids
+   * behind a probe object per lookup was a tenth of its time.
+   */
+  private int[] slots = freeSlots(1 << 12);
+
+  private static int[] freeSlots(int n) {
+    int[] s = new int[n];
+    java.util.Arrays.fill(s, -1);
+    return s;
+  }
 
   /** The symbol of {@code op} applied to {@code operands}, made once. */
   public long of(String op, long... operands) {
-    // Looked up with the caller's array; a new term keeps a copy (callers reuse theirs).
-    Integer id = ids.get(new Term(op, operands));
-    if (id == null) {
-      Term t = new Term(op, operands.clone());
-      id = terms.size();
-      terms.add(t);
-      ids.put(t, id);
+    int hash = Term.hash(op, operands);
+    int mask = slots.length - 1;
+    int at = hash & mask;
+    for (int id = slots[at]; id >= 0; id = slots[at]) {
+      if (terms.get(id).is(op, operands, hash)) {
+        return encode(id);
+      }
+      at = (at + 1) & mask;
+    }
+    // A new term keeps a copy of the operands (callers reuse their arrays).
+    int id = terms.size();
+    terms.add(new Term(op, operands.clone(), hash));
+    slots[at] = id;
+    if (2 * terms.size() > slots.length) {
+      grow();
     }
     return encode(id);
+  }
+
+  private void grow() {
+    int[] bigger = freeSlots(2 * slots.length);
+    int mask = bigger.length - 1;
+    for (int id = 0; id < terms.size(); id++) {
+      int at = terms.get(id).hash & mask;
+      while (bigger[at] >= 0) {
+        at = (at + 1) & mask;
+      }
+      bigger[at] = id;
+    }
+    slots = bigger;
   }
 
   /** The symbol {@code v} negates ({@link #not}), if it is a negation. */
