@@ -366,7 +366,7 @@ public final class WaveEvaluator {
   public final class Forking {
     private final Trace longest;
     private final Map<Integer, Fork> forks;
-    private final Map<Integer, Trace> left = new java.util.HashMap<>();
+    private final Map<Integer, Trace> resumed = new java.util.HashMap<>();
 
     private Forking(Trace longest, Map<Integer, Fork> forks) {
       this.longest = longest;
@@ -380,7 +380,7 @@ public final class WaveEvaluator {
 
     /** Whether a copy left after {@code n} steps (its run is {@link #leavingAfter}). */
     public boolean left(int n) {
-      return forks.containsKey(n) || left.containsKey(n);
+      return forks.containsKey(n) || resumed.containsKey(n);
     }
 
     /**
@@ -389,7 +389,7 @@ public final class WaveEvaluator {
      * (the caller runs the count on its own).
      */
     public Optional<Trace> leavingAfter(int n) throws AsmSyntaxException, Undecided {
-      Trace done = left.get(n);
+      Trace done = resumed.get(n);
       if (done != null) {
         return Optional.of(done);
       }
@@ -399,7 +399,7 @@ public final class WaveEvaluator {
       }
       f.walk().walk(f.next(), -1, 0);
       Trace t = f.walk().trace();
-      left.put(n, t);
+      resumed.put(n, t);
       return Optional.of(t);
     }
   }

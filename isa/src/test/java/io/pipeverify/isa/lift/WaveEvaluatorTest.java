@@ -1,7 +1,10 @@
 package io.pipeverify.isa.lift;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pipeverify.isa.decode.AsmParser;
 import io.pipeverify.isa.decode.AsmSyntaxException;
@@ -187,6 +190,44 @@ class WaveEvaluatorTest {
     for (int lane : new int[] {0, 7, 63}) {
       assertEquals(lane * 16L, t.accesses().get(0).address(lane));
     }
+  }
+
+  /**
+   * A copy kept at the K-loop exit after n steps, resumed when asked, is the run of n steps: the
+   * same steps, K steps and planned exit as a wave run from the entry with n steps; it is resumed
+   * once, and a count no copy was kept for is empty.
+   */
+  @Test
+  void aCopyKeptAtALoopExitRunsOnAsTheRunOfThatManySteps() throws Exception {
+    Kernel k = fixture();
+    ControlFlowGraph g = ControlFlowGraph.of(k);
+    WaveEvaluator eval = new WaveEvaluator(k, g, 256, Map.of());
+    WaveEvaluator.Plan plan =
+        new WaveEvaluator.Plan(
+            java.util.Set.copyOf(g.loops().get(0).blockIndices()), 6, Map.of(), false);
+    for (int w = 0; w < 4; w++) {
+      WaveEvaluator.Forking f = eval.runForking(w, plan, java.util.Set.of(1, 2, 3, 4, 5));
+      assertEquals(6, f.longest().kSteps());
+      for (int n = 1; n < 6; n++) {
+        assertTrue(f.left(n), "a copy left after " + n + " steps");
+        WaveEvaluator.Trace resumed = f.leavingAfter(n).orElseThrow();
+        WaveEvaluator.Trace fresh = eval.run(w, plan.withSteps(n));
+        assertEquals(n, resumed.kSteps());
+        assertEquals(fingerprint(fresh), fingerprint(resumed));
+        assertEquals(fresh.accesses(), resumed.accesses(), "the same lanes' addresses");
+        assertEquals(fresh.plannedExits(), resumed.plannedExits());
+        assertSame(resumed, f.leavingAfter(n).orElseThrow(), "resumed once");
+      }
+      assertFalse(f.left(6));
+      assertEquals(java.util.Optional.empty(), f.leavingAfter(7));
+    }
+  }
+
+  /** Each step as its line, kind and iteration. */
+  private static List<String> fingerprint(WaveEvaluator.Trace t) {
+    return t.steps().stream()
+        .map(s -> s.instruction().location().line() + " " + s.kind() + "@" + s.iteration())
+        .toList();
   }
 
   @Test

@@ -117,7 +117,7 @@ public final class Z3Feasibility implements Feasibility, AutoCloseable {
         () -> {
           Context z = context;
           // Named, not fresh: one of each per query (solve pops it), and a kept model of an earlier
-          // query can then witness this one (#witnessed).
+          // query can then witness this one (#aKeptModelSatisfies).
           BitVecExpr n = z.mkBVConst("trips", 32);
           BitVecExpr offset = z.mkBV(counts.offset(), 32);
           BitVecExpr period = z.mkBV(counts.period(), 32);
@@ -299,7 +299,7 @@ public final class Z3Feasibility implements Feasibility, AutoCloseable {
       asserted.addAll(List.of(more.get()));
       asserted.addAll(rangeFacts);
       solver.add(asserted.toArray(new BoolExpr[0]));
-      boolean witness = witnessed(asserted);
+      boolean witness = aKeptModelSatisfies(asserted);
       witnessed += witness ? 1 : 0;
       Status status = witness ? Status.SATISFIABLE : solver.check();
       if (!witness && status == Status.SATISFIABLE) {
@@ -335,7 +335,7 @@ public final class Z3Feasibility implements Feasibility, AutoCloseable {
    * completed): an assignment that satisfies them, so the query is satisfiable, exactly as Z3 would
    * answer it.
    */
-  private boolean witnessed(List<BoolExpr> asserted) {
+  private boolean aKeptModelSatisfies(List<BoolExpr> asserted) {
     for (Model m : models) {
       boolean all = true;
       for (BoolExpr f : asserted) {
@@ -372,7 +372,7 @@ public final class Z3Feasibility implements Feasibility, AutoCloseable {
     return counts.stayTruth() ? z.mkNot(holds) : holds;
   }
 
-  /** How many groups a kept model answered, without solving ({@link #witnessed(List)}). */
+  /** How many groups a kept model answered, without solving ({@link #aKeptModelSatisfies}). */
   public int witnessed() {
     return witnessed;
   }
