@@ -7,6 +7,7 @@ import io.pipeverify.isa.decode.InstructionInfo.Family;
 import io.pipeverify.isa.decode.InstructionTable;
 import io.pipeverify.isa.decode.Kernel;
 import io.pipeverify.isa.decode.Operand;
+import io.pipeverify.isa.semantics.ScalarLoop;
 import io.pipeverify.isa.semantics.Semantics;
 import io.pipeverify.isa.semantics.Symbols;
 import io.pipeverify.isa.semantics.WaveState;
@@ -866,9 +867,17 @@ public final class WaveEvaluator {
         }
         for (int s : b.successors()) {
           if (!l.blockIndices().contains(s)) {
-            for (int x : l.blockIndices()) {
-              for (Instruction i : cfg.blocks().get(x).instructions()) {
-                Semantics.havoc(state, i);
+            List<List<Instruction>> body = new ArrayList<>();
+            for (int x : l.blockIndices().stream().sorted().toList()) {
+              body.add(cfg.blocks().get(x).instructions());
+            }
+            int line = firstLine(l);
+            boolean named = ScalarLoop.summarise(state, body, line);
+            for (List<Instruction> block : body) {
+              for (Instruction i : block) {
+                if (!named) {
+                  Semantics.havoc(state, i);
+                }
                 liveness.mayRun(i);
               }
             }
@@ -877,6 +886,16 @@ public final class WaveEvaluator {
         }
       }
       return OptionalInt.empty();
+    }
+
+    /** The listing line of a loop's first instruction: what names its summary's terms. */
+    private int firstLine(ControlFlowGraph.Loop l) {
+      return l.blockIndices().stream()
+          .sorted()
+          .flatMap(x -> cfg.blocks().get(x).instructions().stream())
+          .findFirst()
+          .map(i -> i.location().line())
+          .orElse(-1);
     }
 
     /**
@@ -963,7 +982,7 @@ public final class WaveEvaluator {
       steps.addAll(withConsumersOf(kept, other));
       inFlight = landing[0].union(landing[1]);
       vskip = vskipAfter[0] == vskipAfter[1] ? vskipAfter[0] : VSKIP_UNKNOWN;
-      state = merge(after[0], after[1], join, c.symbol());
+      state = merge(after[0], after[1], join, c);
       return OptionalInt.of(join);
     }
 
@@ -1032,15 +1051,12 @@ public final class WaveEvaluator {
      * of the join and the two values (the same in every wave that merges the same two values
      * there).
      */
-    private WaveState merge(WaveState a, WaveState b, int join, long condition) {
+    private WaveState merge(WaveState a, WaveState b, int join, Condition c) {
       Symbols sym = a.symbols();
+      long condition = c.symbol();
       WaveState m = a.copy();
       for (int r = 0; r < WaveState.SGPRS; r++) {
-        long x = a.sgpr(r);
-        long y = b.sgpr(r);
-        if (x != y) {
-          m.setSgprValue(r, phi(sym, join, condition, x, y));
-        }
+        mergeSgpr(m, a, b, r, join, c);
       }
       for (int r = 0; r < WaveState.VGPRS; r++) {
         if (a.sameVgpr(r, b)) {
@@ -1091,6 +1107,49 @@ public final class WaveEvaluator {
         m.setVcc(java.util.OptionalLong.empty());
       }
       return m;
+    }
+
+    /**
+     * SGPR {@code r} where the sides {@code a} (taken) and {@code b} meet. A side's unknown that an
+     * earlier join on the same decision left known for this side's way ({@link
+     * WaveState.Conditional}) is that value; a register one side leaves known and the other unknown
+     * keeps the known value under this branch's decision, for a later branch on the same decision.
+     */
+    private void mergeSgpr(WaveState m, WaveState a, WaveState b, int r, int join, Condition c) {
+      boolean named = Symbols.isSymbol(c.symbol());
+      long x = named ? underDecision(a, r, c.key(), c.polarity()) : a.sgpr(r);
+      long y = named ? underDecision(b, r, c.key(), !c.polarity()) : b.sgpr(r);
+      if (x == y) {
+        if (x != a.sgpr(r)) {
+          m.setSgprValue(r, x);
+        }
+        Optional<WaveState.Conditional> kept = b.conditional(r);
+        if (x == WaveState.UNKNOWN && !kept.equals(a.conditional(r))) {
+          m.setSgprValue(r, x);
+        }
+        return;
+      }
+      long v = phi(a.symbols(), join, c.symbol(), x, y);
+      m.setSgprValue(r, v);
+      if (v == WaveState.UNKNOWN && named) {
+        if (y == WaveState.UNKNOWN && x != WaveState.UNKNOWN) {
+          m.setConditional(r, new WaveState.Conditional(c.key(), c.polarity(), x));
+        } else if (x == WaveState.UNKNOWN && y != WaveState.UNKNOWN) {
+          m.setConditional(r, new WaveState.Conditional(c.key(), !c.polarity(), y));
+        }
+      }
+    }
+
+    /** SGPR {@code r} of {@code s} on the way where decision {@code key} is {@code truth}. */
+    private static long underDecision(WaveState s, int r, String key, boolean truth) {
+      long v = s.sgpr(r);
+      if (v != WaveState.UNKNOWN) {
+        return v;
+      }
+      return s.conditional(r)
+          .filter(k -> k.key().equals(key) && k.truth() == truth)
+          .map(WaveState.Conditional::value)
+          .orElse(v);
     }
 
     /**

@@ -28,7 +28,7 @@ final class SymbolicAlu {
   private SymbolicAlu() {}
 
   /** Scalar instructions whose destination is also their first source. */
-  private static final Set<String> READS_DESTINATION =
+  static final Set<String> READS_DESTINATION =
       Set.of("s_addk_i32", "s_mulk_i32", "s_bitset0_b32", "s_bitset1_b32");
 
   private static final Set<String> COPIES =
@@ -398,7 +398,7 @@ final class SymbolicAlu {
   }
 
   /** The 32-bit registers of an operand: each register of a range, both halves of VCC/EXEC. */
-  private static List<Operand> words(Operand o) {
+  static List<Operand> words(Operand o) {
     if (o instanceof Operand.Register r && r.count() > 1) {
       List<Operand> out = new ArrayList<>();
       for (int n = r.first(); n <= r.last(); n++) {

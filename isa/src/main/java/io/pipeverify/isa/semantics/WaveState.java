@@ -151,6 +151,7 @@ public final class WaveState {
     c.execHi = execHi;
     c.gprIdx = gprIdx;
     c.f32Round = f32Round;
+    c.conditionals = conditionals == null ? null : new HashMap<>(conditionals);
     return c;
   }
 
@@ -215,6 +216,38 @@ public final class WaveState {
 
   public void setSgprValue(int i, long value) {
     sgpr[i] = value(value);
+    forgetConditional(i);
+  }
+
+  /**
+   * What an SGPR the lift holds as unknown is known to hold when the launch's decision {@code key}
+   * (a branch on a symbol) is {@code truth}: a summarised branch whose one side wrote {@code value}
+   * and whose other side left a value the lift cannot name (hipBLASLt's split-K setup writes {@code
+   * s7} only where {@code s50 != 1}, and a later branch on the same {@code s50 == 1} reads it on
+   * that side alone).
+   */
+  public record Conditional(String key, boolean truth, long value) {}
+
+  /** SGPR -> what it holds under a decision; null when none (most states). */
+  private Map<Integer, Conditional> conditionals;
+
+  /** What SGPR {@code i} holds under a decision, if the state knows. */
+  public Optional<Conditional> conditional(int i) {
+    return conditionals == null ? Optional.empty() : Optional.ofNullable(conditionals.get(i));
+  }
+
+  /** Records what SGPR {@code i}, unknown here, holds under a decision ({@link Conditional}). */
+  public void setConditional(int i, Conditional c) {
+    if (conditionals == null) {
+      conditionals = new HashMap<>();
+    }
+    conditionals.put(i, c);
+  }
+
+  private void forgetConditional(int i) {
+    if (conditionals != null) {
+      conditionals.remove(i);
+    }
   }
 
   public void setVgprValue(int reg, int lane, long value) {
@@ -277,6 +310,7 @@ public final class WaveState {
 
   public void setSgpr(int i, long value) {
     sgpr[i] = word(value);
+    forgetConditional(i);
   }
 
   public long vgpr(int reg, int lane) {

@@ -529,6 +529,70 @@ class ScheduleLiftTest {
         e.getMessage());
   }
 
+  /**
+   * A loop of scalar instructions on an argument (Tensile's workgroup-mapping loop halves a power
+   * of two until it fits) leaves a value the lift names as a function of what it read: the same in
+   * both waves, so the branch on it after the loop is one decision per launch (two classes), not
+   * one per wave (four, two of them waves meeting different barriers).
+   */
+  @Test
+  void aScalarLoopOnAnArgumentLeavesOneValueInEveryWave() throws Exception {
+    List<String> before =
+        List.of(
+            "\ts_mov_b32 s22, 64", // 8
+            ".Lhalve:", // 9
+            "\ts_lshr_b32 s22, s22, 1", // 10
+            "\ts_cmp_gt_u32 s22, s20", // 11
+            "\ts_cbranch_scc1 .Lhalve", // 12
+            "\ts_cmp_eq_u32 s22, 4", // 13
+            "\ts_cbranch_scc1 .Lskip", // 14
+            "\ts_barrier", // 15
+            ".Lskip:");
+    assertEquals(
+        bothWays("k.s:14 s_cmp_eq_b32(loop@10:s22(32, kernarg+0, s_cmp_gt_u32(32, ke..."),
+        classes(liftAll(countedLoop(before, false), 2)));
+  }
+
+  /** The two classes of one decision per launch on {@code condition}, before a K loop. */
+  private static List<String> bothWays(String condition) {
+    return List.of(
+        condition + " true; 0 + 1T K steps (T >= 1)",
+        condition + " false; 0 + 1T K steps (T >= 1)");
+  }
+
+  /**
+   * A register one side of a summarised branch writes and the other leaves unknown is known again
+   * where a later branch on the same decision writes it on the other side (hipBLASLt's split-K
+   * setup: {@code s7} is 0 where {@code s50 == 1}, else a remainder computed after a second test of
+   * {@code s50 == 1}); a branch on it is then one decision per launch.
+   */
+  @Test
+  void aRegisterWrittenOnEachSideOfTwoBranchesOnOneDecisionIsKnownAfterBoth() throws Exception {
+    List<String> before =
+        List.of(
+            "\ts_load_dword s21, s[0:1], 0x4", // 8
+            "\ts_waitcnt lgkmcnt(0)", // 9
+            "\ts_cmp_eq_u32 s21, 1", // 10
+            "\ts_cbranch_scc1 .La", // 11
+            "\ts_mov_b32 s6, 5", // 12
+            "\ts_branch .Lja", // 13
+            ".La:", // 14
+            "\ts_mov_b32 s7, 0", // 15
+            "\ts_mov_b32 s6, 7", // 16
+            ".Lja:", // 17
+            "\ts_cmp_eq_u32 s21, 1", // 18
+            "\ts_cbranch_scc1 .Lb", // 19
+            "\ts_lshr_b32 s7, s21, 1", // 20
+            ".Lb:", // 21
+            "\ts_cmp_eq_u32 s7, 3", // 22
+            "\ts_cbranch_scc1 .Lskip", // 23
+            "\ts_barrier", // 24
+            ".Lskip:");
+    assertEquals(
+        bothWays("k.s:23 s_cmp_eq_b32(join@5(s_cmp_eq_b32(kernarg+4, 1), 0, s_lshr_b..."),
+        classes(liftAll(countedLoop(before, false), 2)));
+  }
+
   /** A semaphore polled in a loop (split-K), with waits and loads only: one pass, then out. */
   @Test
   void aSpinLoopOnMemoryIsSummarised() throws Exception {
