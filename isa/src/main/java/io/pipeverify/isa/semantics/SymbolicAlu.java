@@ -279,28 +279,69 @@ final class SymbolicAlu {
   }
 
   private static final Set<String> SUBTRACTS = Set.of("s_sub_u32", "s_sub_i32", "v_sub_u32");
-  private static final Set<String> ADDS = Set.of("s_add_u32", "s_add_i32", "v_add_u32");
+
+  /** The 32-bit sums (the result word: a carry-out goes elsewhere) a subtraction looks through. */
+  private static final Set<String> ADDS =
+      Set.of("s_add_u32", "s_add_i32", "v_add_u32", "v_add_co_u32", "v_add3_u32");
+
+  /** How deep a subtraction looks into nested sums for its subtrahend. */
+  private static final int SUM_DEPTH = 4;
 
   /**
    * The term {@code name(sources)}, with {@code (a + b) - a} as {@code b} (32-bit arithmetic wraps
    * the same way): hipBLASLt's epilogue takes a lane's row back out of its global index, {@code
    * v_sub_u32 v11, v0, s70} with {@code v0 = 256 * wg + row} and {@code s70 = 256 * wg}, and the
-   * row, a number, is its LDS address.
+   * row, a number, is its LDS address. The subtrahend is looked for among the addends of nested
+   * sums too: the next column's bias is read at {@code ((wg * 128 + row) + 1) - wg * 128}, which is
+   * {@code row + 1} (known addends are added up).
    */
   private static long term(Symbols sym, String name, long[] sources) {
     if (SUBTRACTS.contains(name) && sources.length == 2 && Symbols.isSymbol(sources[0])) {
-      long sum = sources[0];
-      long[] added = sym.operands(sum);
-      if (ADDS.contains(sym.op(sum)) && added.length == 2) {
-        if (added[0] == sources[1]) {
-          return added[1];
-        }
-        if (added[1] == sources[1]) {
-          return added[0];
-        }
+      List<Long> addends = new ArrayList<>();
+      addendsOf(sym, sources[0], sources[1], SUM_DEPTH, addends);
+      int at = addends.indexOf(sources[1]);
+      if (addends.size() > 1 && at >= 0) {
+        addends.remove(at);
+        return sum(sym, name.startsWith("s_") ? "s_add_u32" : "v_add_u32", addends);
       }
     }
     return sym.of(name, sources);
+  }
+
+  /**
+   * The addends of {@code v}: itself, or those of each operand of a sum (to {@code depth}); {@code
+   * whole} (the subtrahend) is one addend even where it is a sum.
+   */
+  private static void addendsOf(Symbols sym, long v, long whole, int depth, List<Long> out) {
+    if (v != whole && depth > 0 && Symbols.isSymbol(v) && ADDS.contains(sym.op(v))) {
+      for (long o : sym.operands(v)) {
+        addendsOf(sym, o, whole, depth - 1, out);
+      }
+    } else {
+      out.add(v);
+    }
+  }
+
+  /**
+   * The sum of {@code addends}: the known ones added up (mod 2^32), the symbols as nested {@code
+   * add} terms in order; a single addend is itself.
+   */
+  private static long sum(Symbols sym, String add, List<Long> addends) {
+    long known = 0;
+    long total = WaveState.UNKNOWN;
+    boolean anyKnown = false;
+    for (long a : addends) {
+      if (Symbols.isSymbol(a)) {
+        total = total == WaveState.UNKNOWN ? a : sym.of(add, total, a);
+      } else {
+        known = (known + a) & 0xFFFFFFFFL;
+        anyKnown = true;
+      }
+    }
+    if (total == WaveState.UNKNOWN) {
+      return known;
+    }
+    return anyKnown && known != 0 ? sym.of(add, total, known) : total;
   }
 
   /** A VALU result in an SGPR: v_readfirstlane / v_readlane pass the lane's value on. */

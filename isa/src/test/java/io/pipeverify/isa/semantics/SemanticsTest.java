@@ -329,6 +329,26 @@ class SemanticsTest {
   }
 
   /**
+   * The subtrahend is found among the addends of nested sums, and the known addends left are added
+   * up: hipBLASLt reads the next column's bias at {@code ((128 * wg + row) + 1) - 128 * wg}, which
+   * is {@code row + 1}, a number; what is left of symbols stays a sum.
+   */
+  @Test
+  void aNestedSumMinusOneOfItsTermsIsTheRestAddedUp() throws Exception {
+    s.setSgprValue(2, s.symbols().leaf("wg"));
+    s.setSgprValue(3, s.symbols().leaf("n"));
+    run(
+        "s_mul_i32 s84, 0x80, s2",
+        "v_add_u32_e32 v1, s84, v0",
+        "v_add_co_u32_e64 v4, vcc, v1, 1",
+        "v_sub_u32_e64 v20, v4, s84",
+        "v_add3_u32 v5, s3, v1, 2",
+        "v_sub_u32_e64 v21, v5, s84");
+    assertEquals(64 + 5 + 1, s.vgpr(20, 5), "lane 5's work-item id plus one, a number");
+    assertEquals("v_add_u32(n, 71)", s.symbols().describe(s.vgpr(21, 5), 100));
+  }
+
+  /**
    * Under an EXEC that a v_cmpx of symbols wrote (hipBLASLt's split-K remainder correction), each
    * lane's result is "its EXEC bit ? the new value : the old one", and v_readfirstlane after EXEC
    * is restored passes lane 0's on.
