@@ -284,8 +284,12 @@ final class SymbolicAlu {
   private static final Set<String> ADDS =
       Set.of("s_add_u32", "s_add_i32", "v_add_u32", "v_add_co_u32", "v_add3_u32");
 
-  /** How deep a subtraction looks into nested sums for its subtrahend. */
-  private static final int SUM_DEPTH = 4;
+  /**
+   * How many addends a subtraction looks through for its subtrahend: an epilogue's coordinate grows
+   * by one per row ({@code v_add_co_u32 v1, vcc, v1, 1}), a chain of a few hundred sums; a sum
+   * built of itself ({@code x + x}) doubles per level, which this bounds.
+   */
+  private static final int MAX_ADDENDS = 1024;
 
   /**
    * The term {@code name(sources)}, with {@code (a + b) - a} as {@code b} (32-bit arithmetic wraps
@@ -298,9 +302,9 @@ final class SymbolicAlu {
   private static long term(Symbols sym, String name, long[] sources) {
     if (SUBTRACTS.contains(name) && sources.length == 2 && Symbols.isSymbol(sources[0])) {
       List<Long> addends = new ArrayList<>();
-      addendsOf(sym, sources[0], sources[1], SUM_DEPTH, addends);
+      boolean all = addendsOf(sym, sources[0], sources[1], addends);
       int at = addends.indexOf(sources[1]);
-      if (addends.size() > 1 && at >= 0) {
+      if (all && addends.size() > 1 && at >= 0) {
         addends.remove(at);
         return sum(sym, name.startsWith("s_") ? "s_add_u32" : "v_add_u32", addends);
       }
@@ -309,17 +313,21 @@ final class SymbolicAlu {
   }
 
   /**
-   * The addends of {@code v}: itself, or those of each operand of a sum (to {@code depth}); {@code
-   * whole} (the subtrahend) is one addend even where it is a sum.
+   * The addends of {@code v} into {@code out}: itself, or those of each operand of a sum; {@code
+   * whole} (the subtrahend) is one addend even where it is a sum. False when there are more than
+   * {@link #MAX_ADDENDS}.
    */
-  private static void addendsOf(Symbols sym, long v, long whole, int depth, List<Long> out) {
-    if (v != whole && depth > 0 && Symbols.isSymbol(v) && ADDS.contains(sym.op(v))) {
+  private static boolean addendsOf(Symbols sym, long v, long whole, List<Long> out) {
+    if (v != whole && Symbols.isSymbol(v) && ADDS.contains(sym.op(v))) {
       for (long o : sym.operands(v)) {
-        addendsOf(sym, o, whole, depth - 1, out);
+        if (!addendsOf(sym, o, whole, out)) {
+          return false;
+        }
       }
-    } else {
-      out.add(v);
+      return true;
     }
+    out.add(v);
+    return out.size() <= MAX_ADDENDS;
   }
 
   /**
