@@ -57,7 +57,9 @@ public final class ScalarLoop {
         }
         InstructionInfo info = found.get();
         Family f = info.family();
-        if (f != Family.SALU && f != Family.BRANCH && f != Family.NOP) {
+        boolean jump = f == Family.BRANCH && i.opcode().matches("s_c?branch.*");
+        if (f != Family.SALU && f != Family.NOP && !jump) {
+          // A call (s_swappc_b64) runs code outside the loop and writes its return address.
           return false;
         }
         if (info.has(Effect.WRITES_EXEC) || info.has(Effect.WRITES_VCC)) {
