@@ -553,6 +553,32 @@ class ScheduleLiftTest {
         classes(liftAll(countedLoop(before, false), 2)));
   }
 
+  /**
+   * A loop that reads a vector register is not named so: {@code v_readfirstlane_b32} of the lane
+   * ids differs between waves, so what the loop leaves may too, and the branch on it stays a
+   * decision per wave (each wave's way, both ways: four classes for two waves).
+   */
+  @Test
+  void aLoopReadingLaneValuesLeavesAValuePerWave() throws Exception {
+    List<String> before =
+        List.of(
+            "\ts_mov_b32 s22, 64", // 8
+            ".Lhalve:", // 9
+            "\tv_readfirstlane_b32 s23, v0", // 10
+            "\ts_lshr_b32 s22, s22, 1", // 11
+            "\ts_add_u32 s22, s22, s23", // 12
+            "\ts_cmp_gt_u32 s22, s20", // 13
+            "\ts_cbranch_scc1 .Lhalve", // 14
+            "\ts_cmp_eq_u32 s22, 4", // 15
+            "\ts_cbranch_scc1 .Lskip", // 16
+            "\ts_barrier", // 17
+            ".Lskip:");
+    List<String> classes = classes(liftAll(countedLoop(before, false), 2));
+    assertEquals(4, classes.size(), classes.toString());
+    assertTrue(
+        classes.stream().allMatch(c -> c.contains("k.s:16 an unknown SCC")), classes.toString());
+  }
+
   /** The two classes of one decision per launch on {@code condition}, before a K loop. */
   private static List<String> bothWays(String condition) {
     return List.of(
