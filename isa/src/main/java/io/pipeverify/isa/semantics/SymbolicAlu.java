@@ -300,7 +300,10 @@ final class SymbolicAlu {
    * {@code row + 1} (known addends are added up).
    */
   private static long term(Symbols sym, String name, long[] sources) {
-    if (SUBTRACTS.contains(name) && sources.length == 2 && Symbols.isSymbol(sources[0])) {
+    if (SUBTRACTS.contains(name)
+        && sources.length == 2
+        && Symbols.isSymbol(sources[0])
+        && ADDS.contains(sym.op(sources[0]))) {
       List<Long> addends = new ArrayList<>();
       boolean all = addendsOf(sym, sources[0], sources[1], addends);
       int at = addends.indexOf(sources[1]);

@@ -151,7 +151,7 @@ public final class WaveState {
     c.execHi = execHi;
     c.gprIdx = gprIdx;
     c.f32Round = f32Round;
-    c.conditionals = conditionals == null ? null : new HashMap<>(conditionals);
+    c.conditionals = conditionals == null ? null : conditionals.clone();
     return c;
   }
 
@@ -228,25 +228,28 @@ public final class WaveState {
    */
   public record Conditional(String key, boolean truth, long value) {}
 
-  /** SGPR -> what it holds under a decision; null when none (most states). */
-  private Map<Integer, Conditional> conditionals;
+  /**
+   * What each SGPR holds under a decision, by register; null when no register has one (most
+   * states): cleared on every write of the register, so kept as an array, not a map.
+   */
+  private Conditional[] conditionals;
 
   /** What SGPR {@code i} holds under a decision, if the state knows. */
   public Optional<Conditional> conditional(int i) {
-    return conditionals == null ? Optional.empty() : Optional.ofNullable(conditionals.get(i));
+    return conditionals == null ? Optional.empty() : Optional.ofNullable(conditionals[i]);
   }
 
   /** Records what SGPR {@code i}, unknown here, holds under a decision ({@link Conditional}). */
   public void setConditional(int i, Conditional c) {
     if (conditionals == null) {
-      conditionals = new HashMap<>();
+      conditionals = new Conditional[SGPRS];
     }
-    conditionals.put(i, c);
+    conditionals[i] = c;
   }
 
   private void forgetConditional(int i) {
     if (conditionals != null) {
-      conditionals.remove(i);
+      conditionals[i] = null;
     }
   }
 
