@@ -40,8 +40,8 @@ public final class ScalarLoop {
 
   /**
    * Writes the terms of what the loop {@code body} (its instructions, block by block) leaves into
-   * {@code s}; false, with {@code s} untouched, when the loop is not of scalar instructions alone
-   * or reads a value the lift cannot name.
+   * {@code s}, everything else it writes made unknown; false, with {@code s} untouched, when the
+   * loop is not of scalar instructions alone or reads a value the lift cannot name.
    */
   public static boolean summarise(WaveState s, List<List<Instruction>> body, int line) {
     Map<String, Operand> inputs = new LinkedHashMap<>();
@@ -62,7 +62,12 @@ public final class ScalarLoop {
           // A call (s_swappc_b64) runs code outside the loop and writes its return address.
           return false;
         }
-        if (info.has(Effect.WRITES_EXEC) || info.has(Effect.WRITES_VCC)) {
+        if (info.has(Effect.WRITES_EXEC)
+            || info.has(Effect.WRITES_VCC)
+            || info.has(Effect.READS_M0)
+            || info.has(Effect.WRITES_M0)) {
+          // M0 indexes registers (s_movrels_b32): what such an instruction reads or writes is
+          // not the register it names.
           return false;
         }
         if (info.has(Effect.READS_VCC)) {
@@ -113,6 +118,13 @@ public final class ScalarLoop {
       return false;
     }
     long[] in = values.stream().mapToLong(Long::longValue).toArray();
+    // Whatever else the loop's instructions write (modes, SCC when no term is made) is unknown, as
+    // for any summarised loop; the SGPRs and SCC then get their terms.
+    for (List<Instruction> block : body) {
+      for (Instruction i : block) {
+        Semantics.havoc(s, i);
+      }
+    }
     Symbols sym = s.symbols();
     for (Map.Entry<String, Operand> out : outputs.entrySet()) {
       s.writeValue(out.getValue(), 0, sym.of("loop@" + line + ":" + out.getKey(), in));
