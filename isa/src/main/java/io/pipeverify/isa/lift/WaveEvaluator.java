@@ -1120,11 +1120,11 @@ public final class WaveEvaluator {
       long x = named ? underDecision(a, r, c.key(), c.polarity()) : a.sgpr(r);
       long y = named ? underDecision(b, r, c.key(), !c.polarity()) : b.sgpr(r);
       if (x == y) {
-        if (x != a.sgpr(r)) {
-          m.setSgprValue(r, x);
-        }
-        Optional<WaveState.Conditional> kept = b.conditional(r);
-        if (x == WaveState.UNKNOWN && !kept.equals(a.conditional(r))) {
+        // The sides agree (each read on its way of the decision). The merged state starts as a
+        // copy of a: it takes the value where a held it only under the decision, and keeps a's
+        // conditional of an unknown only when b has the same one (a write forgets it).
+        boolean bothConditional = a.conditional(r).equals(b.conditional(r));
+        if (x != a.sgpr(r) || !bothConditional) {
           m.setSgprValue(r, x);
         }
         return;
