@@ -89,21 +89,30 @@ public final class LoopPeriod {
    * consumer names it).
    */
   static boolean same(List<Step> all, List<Step> others) {
+    return parting(all, others).isEmpty();
+  }
+
+  /** Where two runs part: each one's first step that differs, or null for a run ended there. */
+  record Parting(Step one, Step other) {}
+
+  /** The first place {@link #same} finds two runs different; empty when they are the same. */
+  static java.util.Optional<Parting> parting(List<Step> all, List<Step> others) {
     List<Step> a = withoutFloating(all);
     List<Step> b = withoutFloating(others);
-    if (a.size() != b.size()) {
-      return false;
-    }
-    for (int i = 0; i < a.size(); i++) {
+    int n = Math.min(a.size(), b.size());
+    for (int i = 0; i < n; i++) {
       Step x = a.get(i);
       Step y = b.get(i);
       if (x.instruction().location().line() != y.instruction().location().line()
           || x.kind() != y.kind()
           || !sameLanes(x.lds(), y.lds())) {
-        return false;
+        return java.util.Optional.of(new Parting(x, y));
       }
     }
-    return true;
+    return a.size() == b.size()
+        ? java.util.Optional.empty()
+        : java.util.Optional.of(
+            new Parting(a.size() > n ? a.get(n) : null, b.size() > n ? b.get(n) : null));
   }
 
   /** A step {@link #same} leaves out: a consumer of loaded registers, a scalar load. */

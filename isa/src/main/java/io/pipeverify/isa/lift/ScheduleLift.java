@@ -787,7 +787,9 @@ public final class ScheduleLift {
       List<WaveEvaluator.Trace> once = byCount.of(n);
       List<WaveEvaluator.Trace> twice = byCount.of(n + p);
       for (int w = 0; w < once.size(); w++) {
-        if (!LoopPeriod.same(once.get(w).iteration(-2), twice.get(w).iteration(-2))) {
+        Optional<LoopPeriod.Parting> parting =
+            LoopPeriod.parting(once.get(w).iteration(-2), twice.get(w).iteration(-2));
+        if (parting.isPresent()) {
           throw new AsmSyntaxException(
               kernel.location(),
               "what wave "
@@ -799,7 +801,11 @@ public final class ScheduleLift {
                   + n
                   + " and "
                   + (n + p)
-                  + " K steps it differs), so the lift cannot cover every trip count");
+                  + " K steps it differs: the one goes on at "
+                  + at(parting.get().one())
+                  + ", the other at "
+                  + at(parting.get().other())
+                  + "), so the lift cannot cover every trip count");
         }
       }
       classes.add(
@@ -820,6 +826,13 @@ public final class ScheduleLift {
       classes.add(new PendingClass(runs, List.of(), n, 0, n + " K steps"));
     }
     return new LaunchShape(classes, true, planned, pruned);
+  }
+
+  /** Where a run goes on, for messages: the step's line and instruction, or its end. */
+  private static String at(Step step) {
+    return step == null
+        ? "its end"
+        : step.instruction().location().describe() + " (" + step.instruction().mnemonic() + ")";
   }
 
   /**

@@ -579,6 +579,54 @@ class ScheduleLiftTest {
         classes.stream().allMatch(c -> c.contains("k.s:16 an unknown SCC")), classes.toString());
   }
 
+  /**
+   * Two loops over one trip count (aiter's fmoe kernels run a second GEMM's loop on the counter the
+   * first one ran, reset to 0): what follows the K loop holds the second loop's passes, so it
+   * differs with the count, and the refusal says where the runs part: after one K step at the
+   * kernel's end, after two back in the second loop.
+   */
+  @Test
+  void aSecondLoopOverTheKLoopsCountIsRefusedWhereTheRunsPart() {
+    List<String> body =
+        List.of(
+            "\ts_load_dword s20, s[0:1], 0x0", // 6
+            "\ts_waitcnt lgkmcnt(0)", // 7
+            "\tv_readfirstlane_b32 s0, v0", // 8
+            "\ts_lshl_b32 s1, s0, 4", // 9
+            "\ts_mov_b32 s2, 0", // 10
+            "\tv_lshlrev_b32_e32 v1, 4, v0", // 11
+            ".LBB0_1:", // 12
+            "\ts_mov_b32 m0, s1", // 13
+            "\tbuffer_load_dwordx4 v3, s[4:7], 0 offen lds", // 14
+            "\ts_waitcnt vmcnt(0)", // 15
+            "\ts_barrier", // 16
+            "\tds_read_b128 v[4:7], v1", // 17
+            "\ts_waitcnt lgkmcnt(0)", // 18
+            "\tv_mfma_f32_16x16x32_bf16 v[8:11], v[4:7], v[4:7], v[8:11]", // 19
+            "\tv_mfma_f32_16x16x32_bf16 v[8:11], v[4:7], v[4:7], v[8:11]", // 20
+            "\ts_barrier", // 21
+            "\ts_add_u32 s2, s2, 1", // 22
+            "\ts_cmp_lt_u32 s2, s20", // 23
+            "\ts_cbranch_scc1 .LBB0_1", // 24
+            "\ts_mov_b32 s2, 0", // 25
+            ".LBB0_2:", // 26
+            "\tds_read_b128 v[4:7], v1", // 27
+            "\ts_waitcnt lgkmcnt(0)", // 28
+            "\tv_mfma_f32_16x16x32_bf16 v[12:15], v[4:7], v[4:7], v[12:15]", // 29
+            "\ts_barrier", // 30
+            "\ts_add_u32 s2, s2, 1", // 31
+            "\ts_cmp_lt_u32 s2, s20", // 32
+            "\ts_cbranch_scc1 .LBB0_2", // 33
+            "\ts_endpgm"); // 34
+    AsmSyntaxException e = assertThrows(AsmSyntaxException.class, () -> liftAll(body, 2));
+    assertEquals(
+        "k.s:2: what wave 0 does after the K loop depends on its trip count beyond the remainder"
+            + " modulo the loop's period 1 (after 1 and 2 K steps it differs: the one goes on at"
+            + " k.s:34 (s_endpgm), the other at k.s:27 (ds_read_b128)), so the lift cannot cover"
+            + " every trip count",
+        e.getMessage());
+  }
+
   /** The two classes of one decision per launch on {@code condition}, before a K loop. */
   private static List<String> bothWays(String condition) {
     return List.of(
