@@ -89,7 +89,9 @@ public final class LoopPeriod {
    * consumer names it).
    */
   static boolean same(List<Step> all, List<Step> others) {
-    return parting(all, others).isEmpty();
+    List<Step> a = withoutFloating(all);
+    List<Step> b = withoutFloating(others);
+    return a.size() == b.size() && partingOf(a, b).isEmpty();
   }
 
   /** Where two runs part: each one's first step that differs, or null for a run ended there. */
@@ -97,8 +99,10 @@ public final class LoopPeriod {
 
   /** The first place {@link #same} finds two runs different; empty when they are the same. */
   static java.util.Optional<Parting> parting(List<Step> all, List<Step> others) {
-    List<Step> a = withoutFloating(all);
-    List<Step> b = withoutFloating(others);
+    return partingOf(withoutFloating(all), withoutFloating(others));
+  }
+
+  private static java.util.Optional<Parting> partingOf(List<Step> a, List<Step> b) {
     int n = Math.min(a.size(), b.size());
     for (int i = 0; i < n; i++) {
       Step x = a.get(i);
