@@ -871,7 +871,13 @@ public final class WaveEvaluator {
             for (int x : l.blockIndices().stream().sorted().toList()) {
               body.add(cfg.blocks().get(x).instructions());
             }
-            int line = firstLine(l);
+            // The terms are named for the loop's first line.
+            int line =
+                body.stream()
+                    .flatMap(List::stream)
+                    .findFirst()
+                    .map(i -> i.location().line())
+                    .orElse(-1);
             boolean named = ScalarLoop.summarise(state, body, line);
             for (List<Instruction> block : body) {
               for (Instruction i : block) {
@@ -886,16 +892,6 @@ public final class WaveEvaluator {
         }
       }
       return OptionalInt.empty();
-    }
-
-    /** The listing line of a loop's first instruction: what names its summary's terms. */
-    private int firstLine(ControlFlowGraph.Loop l) {
-      return l.blockIndices().stream()
-          .sorted()
-          .flatMap(x -> cfg.blocks().get(x).instructions().stream())
-          .findFirst()
-          .map(i -> i.location().line())
-          .orElse(-1);
     }
 
     /**

@@ -34,9 +34,11 @@ import java.util.Set;
 public final class ScalarLoop {
   private ScalarLoop() {}
 
-  /** Scalar instructions that read state of the wave or the machine beyond their operands. */
-  private static final Set<String> READS_HARDWARE =
-      Set.of("s_getreg_b32", "s_memtime", "s_memrealtime", "s_getpc_b64", "s_sendmsg");
+  /**
+   * The scalar ALU instruction that reads the wave's hardware state (its id, its mode), which
+   * differs between waves. The clocks are memory instructions, refused with the rest of them.
+   */
+  private static final String READS_HARDWARE = "s_getreg_b32";
 
   /**
    * Writes the terms of what the loop {@code body} (its instructions, block by block) leaves into
@@ -52,7 +54,7 @@ public final class ScalarLoop {
       Set<String> written = new HashSet<>();
       for (Instruction i : block) {
         Optional<InstructionInfo> found = InstructionTable.lookup(i);
-        if (found.isEmpty() || READS_HARDWARE.contains(i.opcode())) {
+        if (found.isEmpty() || i.opcode().equals(READS_HARDWARE)) {
           return false;
         }
         InstructionInfo info = found.get();

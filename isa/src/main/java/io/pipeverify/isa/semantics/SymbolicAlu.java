@@ -340,19 +340,17 @@ final class SymbolicAlu {
   private static long sum(Symbols sym, String add, List<Long> addends) {
     long known = 0;
     long total = WaveState.UNKNOWN;
-    boolean anyKnown = false;
     for (long a : addends) {
       if (Symbols.isSymbol(a)) {
         total = total == WaveState.UNKNOWN ? a : sym.of(add, total, a);
       } else {
         known = (known + a) & 0xFFFFFFFFL;
-        anyKnown = true;
       }
     }
     if (total == WaveState.UNKNOWN) {
       return known;
     }
-    return anyKnown && known != 0 ? sym.of(add, total, known) : total;
+    return known != 0 ? sym.of(add, total, known) : total;
   }
 
   /** A VALU result in an SGPR: v_readfirstlane / v_readlane pass the lane's value on. */

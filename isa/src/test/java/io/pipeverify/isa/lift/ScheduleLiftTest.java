@@ -573,10 +573,14 @@ class ScheduleLiftTest {
             "\ts_cbranch_scc1 .Lskip", // 16
             "\ts_barrier", // 17
             ".Lskip:");
-    List<String> classes = classes(liftAll(countedLoop(before, false), 2));
-    assertEquals(4, classes.size(), classes.toString());
-    assertTrue(
-        classes.stream().allMatch(c -> c.contains("k.s:16 an unknown SCC")), classes.toString());
+    // Wave 0's decision, then wave 1's, each way.
+    assertEquals(
+        List.of(
+            "k.s:16 an unknown SCC true (2 times); 0 + 1T K steps (T >= 1)",
+            "k.s:16 an unknown SCC true, k.s:16 an unknown SCC false; 0 + 1T K steps (T >= 1)",
+            "k.s:16 an unknown SCC false, k.s:16 an unknown SCC true; 0 + 1T K steps (T >= 1)",
+            "k.s:16 an unknown SCC false (2 times); 0 + 1T K steps (T >= 1)"),
+        classes(liftAll(countedLoop(before, false), 2)));
   }
 
   /**

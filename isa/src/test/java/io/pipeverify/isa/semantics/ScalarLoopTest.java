@@ -94,7 +94,7 @@ class ScalarLoopTest {
     for (String refused :
         List.of(
             "v_readfirstlane_b32 s23, v0",
-            "s_getreg_b32 s23, hwreg(HW_REG_HW_ID)",
+            "s_getreg_b32 s23, 0xf804",
             "s_swappc_b64 s[30:31], s[22:23]",
             "s_mov_b32 m0, s22")) {
       assertFalse(
